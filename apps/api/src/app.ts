@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDatabase, type DB } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
+import authPlugin from './plugins/auth';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import webAppPlugin from './plugins/web-app';
+import { registerRoutes } from './routes';
+import { createLocalDiskStorage } from './storage/local-disk-storage';
+import type { Storage } from './storage/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    storage: Storage;
+    bootstrap: BootstrapResult;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An existing database (tests share one per file); created from config when absent. */
+  db?: DB;
+  webDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDatabase(config.database);
+  const ownsDb = !options.db;
+  await migrateToLatest(db);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('storage', createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('bootstrap', await ensureAdmin(db, config));
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(docsPlugin);
+  await registerRoutes(app);
+  await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
+  return app;
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration is parsed once at boot; a bad value stops the start with one line naming the variable.
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  DATA_DIR: optional,
+  DATABASE_URL: optional,
+  ADMIN_TELEPHONE: optional,
+  ADMIN_PASSWORD: optional,
+  ADMIN_NAME: optional,
+  ADMIN_EMAIL: optional,
+  PAYMENT_PROVIDER: optional.pipe(z.enum(['sandbox', 'fedapay']).optional()),
+  FEDAPAY_SECRET_KEY: optional,
+  FEDAPAY_PUBLIC_KEY: optional,
+  FEDAPAY_ENVIRONMENT: optional.pipe(z.enum(['sandbox', 'live']).optional()),
+  FEDAPAY_WEBHOOK_SECRET: optional,
+  FEDAPAY_API_BASE: optional,
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  database: DatabaseConfig;
+  admin: { telephone?: string; password?: string; name?: string; email?: string };
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'fedapay';
+        secretKey: string;
+        publicKey: string;
+        environment: 'sandbox' | 'live';
+        webhookSecret: string;
+        apiBase?: string;
+      };
+  publicUrl: string;
+  logLevel: string;
+  /** scrypt cost parameter; lowered only by tests. */
+  passwordCost: number;
+  /** Rate limits per minute; tests may raise them. */
+  rateLimits: { login: number; publicForms: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuration invalide : ${String(issue.path[0])} — ${issue.message}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+
+  const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  let payments: Config['payments'] = { provider: 'sandbox' };
+  if (provider === 'fedapay') {
+    for (const name of ['FEDAPAY_SECRET_KEY', 'FEDAPAY_PUBLIC_KEY', 'FEDAPAY_ENVIRONMENT', 'FEDAPAY_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) throw new ConfigError(`Configuration invalide : ${name} est obligatoire quand PAYMENT_PROVIDER=fedapay`);
+    }
+    payments = {
+      provider: 'fedapay',
+      secretKey: e.FEDAPAY_SECRET_KEY!,
+      publicKey: e.FEDAPAY_PUBLIC_KEY!,
+      environment: e.FEDAPAY_ENVIRONMENT!,
+      webhookSecret: e.FEDAPAY_WEBHOOK_SECRET!,
+      apiBase: e.FEDAPAY_API_BASE,
+    };
+  }
+  return {
+    port,
+    dataDir,
+    database,
+    admin: { telephone: e.ADMIN_TELEPHONE, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME, email: e.ADMIN_EMAIL },
+    payments,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    passwordCost: 2 ** 15,
+    rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'association.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!file) throw new ConfigError('Configuration invalide : DATABASE_URL — chemin SQLite manquant (sqlite:CHEMIN)');
+    return { dialect: 'sqlite', file: path.resolve(file) };
+  }
+  throw new ConfigError('Configuration invalide : DATABASE_URL doit commencer par postgres:// ou sqlite:');
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+// Return BIGINT (COUNT, SUM) as numbers: FCFA totals stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function createDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): DB {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        const db = new SQLite(config.file);
+        db.pragma('journal_mode = WAL');
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+        db.pragma('synchronous = NORMAL');
+        return db;
+      },
+    }),
+  });
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+}
+
+export async function pingDatabase(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,181 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Table types matching the migrations. Booleans are integers 0/1 on both engines.
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  telephone: string;
+  password_hash: string;
+  role: string;
+  zone: string | null;
+  zone_key: string | null;
+  is_confirmed: Generated<number>;
+  first_login: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ProvidersTable {
+  id: Generated<number>;
+  user_id: number;
+  entreprise: string;
+  forme_juridique: string;
+  rccm: string;
+  adresse: string;
+  email: string;
+  telephone: string;
+  whatsapp: string | null;
+  marge_salaire: number;
+  zone: string;
+  zone_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProviderDomainsTable {
+  provider_id: number;
+  domain: string;
+  reduction: number | null;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  user_id: number;
+  marital_status: string;
+  job: string;
+  income: number;
+  income_total: number;
+  monthly_expenses: number;
+  needs: string;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  services: string | null;
+  message: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  created_at: string;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  text: string;
+  author: string;
+  title: string;
+  avatar: string;
+  is_published: Generated<number>;
+  created_at: string;
+}
+
+export interface VolunteersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  profile_image: string;
+  cv: string;
+  motivation_letter: string;
+  criminal_record: string;
+  domain: string;
+  under_restriction: Generated<number>;
+  restriction_proof: string | null;
+  is_confirmed: Generated<number>;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  project_name: string;
+  description: string;
+  goal_amount: number;
+  category: string;
+  contact_email: string;
+  project_file: string | null;
+  created_at: string;
+}
+
+interface MoneyColumns {
+  id: Generated<number>;
+  amount: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  currency: Generated<string>;
+  transaction_status: string;
+  transaction_id: string | null;
+  provider: string;
+  is_verified: Generated<number>;
+  receipt_number: string | null;
+  paid_at: string | null;
+  deleted_at: string | null;
+  deleted_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DonationsTable extends MoneyColumns {
+  purpose: string;
+}
+
+export interface PaymentsTable extends MoneyColumns {
+  payment_type: string;
+  user_id: number | null;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  event_key: string;
+  transaction_id: string;
+  status: string;
+  received_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  details: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  providers: ProvidersTable;
+  provider_domains: ProviderDomainsTable;
+  questionnaires: QuestionnairesTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  testimonials: TestimonialsTable;
+  volunteers: VolunteersTable;
+  projects: ProjectsTable;
+  donations: DonationsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

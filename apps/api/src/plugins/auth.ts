@@ -1,0 +1,69 @@
+import type { Role } from '@shared/constants';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import { hashToken } from '../lib/tokens';
+
+// Bearer token → user. Routes declare their guard next to their schema:
+//   { preHandler: requireRole('administrateur') }  or  { preHandler: requireAuth }
+
+export type AuthUser = Omit<User, 'password_hash'> & { token_id: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) return null;
+  const row = await request.server.db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.telephone',
+      'users.role',
+      'users.zone',
+      'users.zone_key',
+      'users.is_confirmed',
+      'users.first_login',
+      'users.created_by',
+      'users.created_at',
+      'users.updated_at',
+      'auth_tokens.id as token_id',
+      'auth_tokens.expires_at',
+    ])
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.expires_at <= new Date().toISOString()) return null;
+  const { expires_at: _expires, ...user } = row;
+  return user;
+}
+
+export const requireAuth: preHandlerAsyncHookHandler = async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+  request.user = await resolveUser(request);
+  if (!request.user) throw unauthorized();
+};
+
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply) {
+    await requireAuth.call(this, request, reply);
+    if (!roles.includes(request.user!.role as Role)) throw forbidden();
+  };
+}
+
+export default fp(async function authPlugin(app) {
+  app.decorateRequest('user', null);
+});

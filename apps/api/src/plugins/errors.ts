@@ -1,0 +1,82 @@
+import { MESSAGES } from '@shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type FieldErrors, HttpError } from '../lib/http-errors';
+
+// The one place that turns any thrown error into the `{message, errors?}` envelope of CONTRACT.md.
+// 5xx never carry details; they are logged with the request id.
+
+const DB_UNAVAILABLE_CODES = new Set([
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_BUSY',
+  'SQLITE_FULL',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin shutdown
+  '57P03', // cannot connect now
+  '53300', // too many connections
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_READONLY') || e.code.startsWith('SQLITE_IOERR'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
+
+function zodIssuesToFieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path = params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
+    const field = path.length > 0 ? String(path[0]) : '_';
+    const message = issue.message ?? MESSAGES.validation;
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: MESSAGES.unauthenticated,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  405: 'Méthode non autorisée.',
+  406: 'Format de réponse non disponible.',
+  413: MESSAGES.tooLarge,
+  415: 'Type de contenu non pris en charge.',
+  429: MESSAGES.rateLimited,
+};
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(422).send({ message: MESSAGES.validation, errors: zodIssuesToFieldErrors(error.validation) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: MESSAGES.databaseUnavailable });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: MESSAGES.rateLimited });
+    if (status >= 400 && status < 500) {
+      let message = STATUS_MESSAGES[status] ?? 'Requête invalide.';
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) message = 'Le corps de la requête n’est pas un JSON valide.';
+      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Le corps de la requête est vide.';
+      return reply.status(status === 400 && error.validation ? 422 : status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.serverError });
+  });
+});

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@shared/messages';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Serves the built web app: hashed assets cached for a year, index.html never cached, and the
+// single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
+export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webDir: string }) {
+  const indexFile = path.join(opts.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      // @fastify/static passes the Fastify reply here.
+      setHeaders(reply: unknown, filePath: string) {
+        const r = reply as { header(name: string, value: string): unknown };
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) r.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) r.header('cache-control', 'no-cache');
+        else r.header('cache-control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: MESSAGES.notFound });
+    }
+    // A missing static asset is a real 404, not the app shell.
+    if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    if (!hasWeb) {
+      return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import accounts from './accounts';
+import dashboards from './dashboards';
+import health from './health';
+import payments from './payments';
+import publicSite from './public-site';
+
+/** Every API area, under /api. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (api) => {
+      await api.register(health);
+      await api.register(accounts);
+      await api.register(publicSite);
+      await api.register(payments);
+      await api.register(dashboards);
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+// Launches the product: configuration, listen, graceful shutdown. Everything else is in app.ts.
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  if (app.bootstrap.created && app.bootstrap.generatedPassword) {
+    // Printed once, on the console only (never in the structured logs).
+    console.log(
+      `\nCompte administrateur créé.\n  Téléphone : ${app.bootstrap.telephone}\n  Mot de passe : ${app.bootstrap.generatedPassword}\nNotez-le maintenant : il ne sera plus affiché.\n`,
+    );
+  }
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; idle connections close; the database closes in onClose.
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+}
+
+main().catch((error) => {
+  console.error(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

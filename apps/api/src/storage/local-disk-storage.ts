@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage, StorageArea } from './storage';
+
+const KEY_PATTERN = /^[a-z_-]+\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+
+/** Files under DATA_DIR/uploads; written to a temporary name, fsynced, then renamed, so a crash never leaves half a file at a real key. */
+export function createLocalDiskStorage(root: string): Storage {
+  const resolveKey = (key: string): string | null => {
+    if (!KEY_PATTERN.test(key)) return null;
+    const full = path.resolve(root, key);
+    return full.startsWith(path.resolve(root) + path.sep) ? full : null;
+  };
+
+  return {
+    async put(area: StorageArea, data: Buffer, extension: string) {
+      const ext = extension.replace(/^\./, '').toLowerCase();
+      const key = `${area}/${randomUUID()}.${ext}`;
+      const full = resolveKey(key);
+      if (!full) throw new Error(`invalid storage key ${key}`);
+      await fsp.mkdir(path.dirname(full), { recursive: true });
+      const tmp = path.join(root, '.tmp', `${randomUUID()}.part`);
+      await fsp.mkdir(path.dirname(tmp), { recursive: true });
+      const handle = await fsp.open(tmp, 'wx');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fsp.rename(tmp, full);
+      return key;
+    },
+    async open(key: string) {
+      const full = resolveKey(key);
+      if (!full) return null;
+      try {
+        const stat = await fsp.stat(full);
+        if (!stat.isFile()) return null;
+        return { stream: fs.createReadStream(full), size: stat.size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key: string) {
+      const full = resolveKey(key);
+      if (full) await fsp.rm(full, { force: true });
+    },
+  };
+}

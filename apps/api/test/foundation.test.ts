@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('health', () => {
+  it('reports the database as reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('security headers', () => {
+  it('are on API responses and the app shell', async () => {
+    for (const url of ['/api/health', '/', '/causes/securite-alimentaire']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unknown API path with a French JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "La ressource demandée n'existe pas." });
+  });
+  it('answers malformed JSON with a 400 in French, never a stack trace', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"telephone":' });
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(res.json().message).toMatch(/[a-zé]/);
+  });
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect([413, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('first administrator', () => {
+  it('is created once, confirmed, from ADMIN_*', async () => {
+    const admins = await t.db.selectFrom('users').selectAll().where('role', '=', 'administrateur').execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]!.is_confirmed).toBe(1);
+    expect(admins[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(t.app.bootstrap.generatedPassword).toBeUndefined();
+  });
+});
+
+describe('configuration', () => {
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'fedapay' })).toThrow(/FEDAPAY_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: 'pas une url' })).toThrow(/PUBLIC_URL/);
+  });
+  it('defaults to SQLite in DATA_DIR and the sandbox', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/x' });
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ dialect: 'sqlite', file: '/tmp/x/association.sqlite' });
+    expect(c.payments.provider).toBe('sandbox');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database.dialect).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/y.db' }).database).toEqual({ dialect: 'sqlite', file: '/tmp/y.db' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('is served at /api/docs', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().paths['/api/health']).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

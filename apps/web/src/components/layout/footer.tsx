@@ -1,0 +1,65 @@
+import { ORGANISATION } from '@shared/constants';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { SocialIcons } from './social-icons';
+
+const LINKS = [
+  { to: '/temoignage', label: 'Inspiration & Témoignages' },
+  { to: '/donation', label: 'Faire un Don' },
+  { to: '/volontier', label: 'Devenir Volontaire' },
+  { to: '/projet-social', label: 'Soumettre un Projet' },
+  { to: '/contact', label: 'Contactez-nous' },
+  { to: '/about', label: 'A propos de nous' },
+  { to: '/connexion', label: 'Connexion' },
+  { to: '/', label: 'Accueil' },
+];
+
+export function Footer() {
+  return (
+    <footer className="bg-emerald-950 text-emerald-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div>
+          <p className="mb-2 text-lg font-bold text-white">{ORGANISATION.name}</p>
+          <p className="text-emerald-100">
+            Une association béninoise qui unit consommateurs, prestataires, membres, sympathisants et conseillers pour répondre aux besoins
+            essentiels : alimentation, santé, éducation, financement communautaire, habillement, transport, logement, sécurité, protection
+            juridique et énergie.
+          </p>
+        </div>
+        <nav aria-label="Liens utiles">
+          <p className="mb-2 font-bold text-white">Liens utiles</p>
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-1">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="inline-block py-1 text-emerald-100 underline-offset-4 hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <p className="mb-2 font-bold text-white">Contact</p>
+          <ul className="space-y-2 text-emerald-100">
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" size={18} /> {ORGANISATION.city}, {ORGANISATION.country}
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" size={18} /> {ORGANISATION.phone}
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" size={18} />
+              <a href={`mailto:${ORGANISATION.email}`} className="hover:text-white hover:underline">
+                {ORGANISATION.email}
+              </a>
+            </li>
+          </ul>
+          <SocialIcons className="mt-4 flex gap-3" />
+        </div>
+      </div>
+      <p className="border-t border-emerald-900 py-4 text-center text-sm text-emerald-100">
+        © {ORGANISATION.copyrightYear} {ORGANISATION.name}. Tous droits réservés.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,15 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/** Puts a 422's `errors: {field: [messages]}` under the matching form fields. Returns true when any was set. */
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): boolean {
+  if (!(error instanceof ApiError) || error.status !== 422) return false;
+  let any = false;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if (messages?.[0]) {
+      setError(field as Path<T>, { type: 'server', message: messages.join(' ') });
+      any = true;
+    }
+  }
+  return any;
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+// Debian's Chromium, never a downloaded browser. Flags keep its start quick and quiet on a closed network.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const baseURL = () => inject('baseURL');
+
+/**
+ * One browser per test file. Each test opens its own context (fresh localStorage).
+ * Any console error or uncaught page error fails the test that caused it.
+ */
+export function setupBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { viewport?: { width: number; height: number }; allowConsoleErrors?: boolean } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'fr-FR' });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      if (!options.allowConsoleErrors) {
+        page.on('console', (m) => {
+          // Failed network calls the test provokes on purpose (401/404/422) show up as console errors in Chromium.
+          if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+        });
+      }
+      (page as Page & { assertNoErrors: () => void }).assertNoErrors = () => {
+        if (errors.length) throw new Error(`Erreurs dans la page : ${errors.join(' | ')}`);
+      };
+      return page;
+    },
+  };
+}
+
+export function assertNoPageErrors(page: Page): void {
+  (page as Page & { assertNoErrors?: () => void }).assertNoErrors?.();
+}
+
+/** Logs in through the API and stores the session like the login page does. */
+export async function loginViaApi(page: Page, telephone: string, password: string): Promise<{ token: string; user: { id: number; role: string } }> {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ telephone, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: number; role: string; first_login: boolean } };
+  await page.goto('/unauthorized');
+  await page.evaluate((b) => {
+    localStorage.setItem('token', b.token);
+    localStorage.setItem('role', b.user.role);
+    localStorage.setItem('user_id', String(b.user.id));
+    localStorage.setItem('is_first_login', String(b.user.first_login));
+  }, body);
+  return body;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { assertNoPageErrors, setupBrowser } from './helpers/browser';
+
+const browser = setupBrowser();
+
+describe('web shell', () => {
+  it('serves the home page with the header and footer of spec §2', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    for (const [name, href] of [
+      ['Accueil', '/'],
+      ['A propos de nous', '/about'],
+      ['Contactez-nous', '/contact'],
+      ['Connexion', '/connexion'],
+    ]) {
+      expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    const footer = page.locator('footer');
+    for (const href of ['/temoignage', '/donation', '/volontier', '/projet-social', '/contact', '/about', '/connexion', '/']) {
+      expect(await footer.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
+    }
+    const footerText = await footer.innerText();
+    expect(footerText).toContain('Cotonou, Bénin');
+    expect(footerText).toContain('2024');
+    for (const network of ['Facebook', 'Twitter', 'Instagram', 'YouTube']) {
+      expect(await footer.getByRole('link', { name: network }).count()).toBe(1);
+    }
+    assertNoPageErrors(page);
+  });
+
+  it('opens and closes the burger menu on a small screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto('/about');
+    const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await burger.click();
+    const mobileNav = page.getByRole('navigation', { name: 'Menu mobile' });
+    await mobileNav.getByRole('link', { name: 'Contactez-nous' }).waitFor();
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    expect(await mobileNav.count()).toBe(0);
+  });
+
+  it('shows the scroll-to-top button after 300 px and scrolls back up', async () => {
+    const page = await browser.newPage({ viewport: { width: 400, height: 500 } });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Remonter en haut de la page' });
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 400);
+    });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+
+  it('loads deep links and shows "Page Non Trouvée" for unknown URLs', async () => {
+    const page = await browser.newPage();
+    await page.goto('/causes/securite-alimentaire');
+    await page.locator('footer').waitFor();
+    await page.goto('/une/page/inexistante');
+    await page.getByRole('heading', { name: 'Page Non Trouvée' }).waitFor();
+    expect(await page.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a visitor without a token to /connexion and a wrong role to /unauthorized', async () => {
+    const page = await browser.newPage();
+    await page.goto('/dashboard-administrateur');
+    await page.waitForURL('**/connexion');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'jeton-quelconque');
+      localStorage.setItem('role', 'consommateur');
+    });
+    await page.goto('/dashboard-administrateur');
+    await page.waitForURL('**/unauthorized');
+    await page.getByRole('heading', { name: 'Accès non autorisé' }).waitFor();
+  });
+});

@@ -1,0 +1,145 @@
+// Every business constant of the specification (§3, §9) lives here, shared by the web app and the API.
+
+export const ROLES = [
+  'consommateur',
+  'prestataire_physique',
+  'prestataire_morale',
+  'sympathisant',
+  'membre',
+  'conseiller',
+  'conseiller_pro',
+  'administrateur',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  consommateur: 'Consommateur',
+  prestataire_physique: 'Prestataire (personne physique)',
+  prestataire_morale: 'Prestataire (personne morale)',
+  sympathisant: 'Sympathisant',
+  membre: 'Membre',
+  conseiller: 'Conseiller',
+  conseiller_pro: 'Conseiller pro',
+  administrateur: 'Administrateur',
+};
+
+/** The public registration page offers the first seven roles (spec §6). */
+export const REGISTRATION_PAGE_ROLES = ROLES.filter((r) => r !== 'administrateur');
+/** Roles an adviser may create, and the only ones the dashboards' add-user modal offers. */
+export const ADVISER_CREATABLE_ROLES = ['consommateur', 'prestataire_physique', 'prestataire_morale'] as const;
+export const ADVISER_ROLES = ['conseiller', 'conseiller_pro'] as const satisfies readonly Role[];
+export const PROVIDER_ROLES = ['prestataire_physique', 'prestataire_morale'] as const satisfies readonly Role[];
+export const DEFAULT_ROLE: Role = 'consommateur';
+
+export const isProviderRole = (role: string): boolean => (PROVIDER_ROLES as readonly string[]).includes(role);
+export const isAdviserRole = (role: string): boolean => (ADVISER_ROLES as readonly string[]).includes(role);
+
+/** Where a signed-in user lands (spec §4). Roles without a dashboard have no route. */
+export const DASHBOARD_BY_ROLE: Partial<Record<Role, string>> = {
+  administrateur: '/dashboard-administrateur',
+  conseiller: '/dashboard-conseiller',
+  conseiller_pro: '/dashboard-conseiller',
+  prestataire_physique: '/dashboard-prestataire',
+  prestataire_morale: '/dashboard-prestataire',
+  consommateur: '/consommateur',
+  // Not in the specification's route table: members and sympathisers get a small space of their own
+  // (payment of fees, profile) instead of "Accès non autorisé" after logging in.
+  membre: '/espace-membre',
+  sympathisant: '/espace-membre',
+};
+
+/** Local browser storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  role: 'role',
+  userId: 'user_id',
+  isFirstLogin: 'is_first_login',
+  consumerToken: 'consumerToken',
+} as const;
+
+/** Provider domains (spec §2, provider information form). */
+export const PROVIDER_DOMAINS = ['Alimentation', 'Santé', 'Logement', 'Éducation', 'Sécurité', 'Habillement', 'Mobilité'] as const;
+export type ProviderDomain = (typeof PROVIDER_DOMAINS)[number];
+
+export const VOLUNTEER_DOMAINS = ['education', 'alimentation', 'sante', 'environnement', 'autre'] as const;
+export const VOLUNTEER_DOMAIN_LABELS: Record<(typeof VOLUNTEER_DOMAINS)[number], string> = {
+  education: 'Éducation',
+  alimentation: 'Alimentation',
+  sante: 'Santé',
+  environnement: 'Environnement',
+  autre: 'Autre',
+};
+
+export const DONATION_PURPOSES = ['alimentation', 'education', 'logement', 'vetement', 'sante', 'protection', 'autres'] as const;
+export type DonationPurpose = (typeof DONATION_PURPOSES)[number];
+export const DONATION_PURPOSE_LABELS: Record<DonationPurpose, string> = {
+  alimentation: 'Alimentation',
+  education: 'Éducation',
+  logement: 'Logement',
+  vetement: 'Vêtements',
+  sante: 'Santé',
+  protection: 'Protection juridique',
+  autres: 'Autres',
+};
+/** The spec's default ("Medical Treatment") is not an option; the nearest real option is used instead. */
+export const DEFAULT_DONATION_PURPOSE: DonationPurpose = 'sante';
+
+export const PROJECT_CATEGORIES = ['Education', 'Health', 'Environment', 'Other'] as const;
+export const PROJECT_CATEGORY_LABELS: Record<(typeof PROJECT_CATEGORIES)[number], string> = {
+  Education: 'Éducation',
+  Health: 'Santé',
+  Environment: 'Environnement',
+  Other: 'Autre',
+};
+export const DEFAULT_PROJECT_CATEGORY = 'Education';
+
+export const PAYMENT_TYPES = ['adhesion', 'cotisation'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  adhesion: "Frais d'adhésion",
+  cotisation: 'Cotisation',
+};
+export const DEFAULT_PAYMENT_TYPE: PaymentType = 'adhesion';
+
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled', 'refunded', 'transferred'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const MARITAL_STATUSES = ['Célibataire', 'Marié(e)', 'Divorcé(e)', 'Veuf/Veuve'] as const;
+
+export const CURRENCY = 'FCFA';
+
+export const LIMITS = {
+  apiTimeoutMs: 10_000,
+  heroIntervalMs: 5_000,
+  testimonialIntervalMs: 10_000,
+  scrollTopThreshold: 300,
+  volunteersPerPage: 4,
+  toastAutoCloseMs: 5_000,
+  projectFileMaxBytes: 2 * 1024 * 1024,
+  imageMaxBytes: 5 * 1024 * 1024,
+  documentMaxBytes: 5 * 1024 * 1024,
+  maxNeeds: 3,
+  providerRedirectMs: 4_000,
+  pageSize: 20,
+  maxPageSize: 100,
+} as const;
+
+/** Fixed statistics of the home page (spec §2.6): not fetched. */
+export const HOME_STATS = [
+  { value: 98_520, label: 'Dons Reçus' },
+  { value: 30_682, label: 'Cœurs Touchés' },
+  { value: 6_184, label: 'Bénévoles Actifs' },
+  { value: 14_369, label: 'Projets Réalisés' },
+] as const;
+
+/** The association's public details (footer, contact page, receipts). Phone and social links are placeholders (spec §2). */
+export const ORGANISATION = {
+  name: 'Association Solidarité Besoins Essentiels',
+  shortName: 'ASBE',
+  city: 'Cotonou',
+  country: 'Bénin',
+  phone: '+229 01 00 00 00 00',
+  email: 'contact@asbe-benin.org',
+  social: { facebook: '#', twitter: '#', instagram: '#', youtube: '#' },
+  copyrightYear: 2024,
+} as const;

@@ -1,0 +1,12 @@
+// Messages shared by the API and the web app (spec §8 and CONTRACT.md). Form-specific messages live in schemas/.
+export const MESSAGES = {
+  unauthenticated: 'Authentification requise. Veuillez vous connecter.',
+  forbidden: "Vous n'avez pas l'autorisation d'effectuer cette action.",
+  notFound: "La ressource demandée n'existe pas.",
+  validation: 'Erreur de validation des champs.',
+  tooLarge: 'Le fichier ou la requête est trop volumineux.',
+  rateLimited: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
+  serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  genericRetry: 'Une erreur est survenue. Veuillez réessayer.',
+} as const;

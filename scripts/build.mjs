@@ -1,0 +1,41 @@
+// Builds the web app (Vite) and bundles the API (esbuild) into dist/, then precompresses the static files.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+import { ROOT, STAMP } from './lib/build-state.mjs';
+
+const started = Date.now();
+// Vitest sets NODE_ENV=test; the bundle must always be React's production build.
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+
+await build({
+  entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
+  outfile: path.join(ROOT, 'dist/api/server.mjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  tsconfig: path.join(ROOT, 'tsconfig.json'),
+});
+
+// Precompressed copies: @fastify/static serves .br/.gz directly, so slow mobile links get small files at no CPU cost.
+const webDir = path.join(ROOT, 'dist/web');
+const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+for (const file of walk(webDir)) {
+  if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+  const data = fs.readFileSync(file);
+  if (data.length < 1024) continue;
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+}
+fs.writeFileSync(STAMP, new Date().toISOString());
+console.log(`Build terminé en ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,44 @@
+// `npm test`: lint, typecheck, then unit + API integration + browser end-to-end tests in one Vitest run.
+// Prints a closing "N passed, N failed" line that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/build-state.mjs';
+
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+};
+
+const projects = (process.env.TEST_PROJECTS ?? 'unit,api,e2e').split(',');
+let ok = run('lint (biome)', bin('biome'), ['lint', '.']);
+ok = run('typecheck (tsc)', bin('tsc'), ['-p', 'tsconfig.json']) && ok;
+
+const report = path.join(ROOT, '.tmp/vitest-report.json');
+fs.mkdirSync(path.dirname(report), { recursive: true });
+fs.rmSync(report, { force: true });
+const testsOk = run('tests (vitest)', bin('vitest'), [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+ok = testsOk && ok;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  skipped = r.numPendingTests + r.numTodoTests;
+} catch {
+  failed += 1;
+}
+if (!ok && failed === 0) failed = 1; // lint or typecheck failed
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok && failed === 0 ? 0 : 1);
