@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sessionRoutes from './session-routes';
 
-// Routes of the "accounts" area (see the matching issue). Registered under /api by routes/index.ts.
-const routes: FastifyPluginAsyncZod = async (_app) => {};
+// Accounts and access (issue "Accounts and access"). Registered under /api by routes/index.ts.
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
+};
 export default routes;

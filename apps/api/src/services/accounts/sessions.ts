@@ -1,0 +1,44 @@
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { type DB, nowIso } from '../../db/database';
+import { unprocessable } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { generateToken, hashToken, TOKEN_LIFETIME_MS } from '../../lib/tokens';
+
+/** Issues a new bearer token for the user; only its hash is stored. */
+export async function issueToken(db: DB, userId: number): Promise<string> {
+  const token = generateToken();
+  const now = new Date();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export async function revokeToken(db: DB, tokenId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+}
+
+// A hash to verify against when the telephone is unknown, so both paths cost one scrypt.
+let dummyHash: Promise<string> | undefined;
+
+export async function login(db: DB, telephone: string, password: string, passwordCost: number) {
+  const user = await db.selectFrom('users').selectAll().where('telephone', '=', telephone.trim()).executeTakeFirst();
+  dummyHash ??= hashPassword('dummy-password-for-timing', passwordCost);
+  const isValid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+  if (!user || !isValid) {
+    throw unprocessable({ telephone: [AUTH_MESSAGES.invalidCredentials] }, AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.is_confirmed) {
+    throw unprocessable({ telephone: [AUTH_MESSAGES.accountNotConfirmed] }, AUTH_MESSAGES.accountNotConfirmed);
+  }
+  // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
+  await db.deleteFrom('auth_tokens').where('user_id', '=', user.id).where('expires_at', '<', nowIso()).execute();
+  const token = await issueToken(db, user.id);
+  return { token, user: { id: user.id, role: user.role, first_login: user.first_login === 1, name: user.name } };
+}

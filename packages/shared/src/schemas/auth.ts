@@ -1,0 +1,28 @@
+import { z } from '../zod-fr';
+
+// Login (spec §2 "Login and registration"; CONTRACT.md: POST /api/login {telephone, password}).
+export const loginSchema = z.object({
+  telephone: z.coerce.string<string | number>().trim().min(1, 'Le numéro de téléphone est requis.').max(30, 'Numéro de téléphone invalide.'),
+  password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Numéro de téléphone ou mot de passe incorrect.',
+  accountNotConfirmed: "Votre compte n'a pas encore été confirmé par un administrateur.",
+  loginSuccess: 'Connexion réussie!',
+  loginValidation: 'Erreur de validation des champs.',
+  loginFailure: 'Erreur lors de la connexion. Veuillez réessayer.',
+  unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
+  logoutSuccess: 'Déconnexion réussie',
+  logoutFailure: 'Une erreur est survenue lors de la déconnexion',
+  tokenMissing: 'Token non trouvé',
+} as const;
+
+export const authUserSchema = z.object({
+  id: z.number(),
+  role: z.string(),
+  first_login: z.boolean(),
+  name: z.string(),
+});
+export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
