@@ -6,9 +6,13 @@ import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { ROOT, STAMP } from './lib/build-state.mjs';
 
+// `--out DIR` builds elsewhere (the browser tests build their own copy so parallel runs never share dist/).
+const outArg = process.argv.indexOf('--out');
+const OUT = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(ROOT, 'dist');
+
 const started = Date.now();
 // Vitest sets NODE_ENV=test; the bundle must always be React's production build.
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(OUT, 'web')], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
@@ -16,7 +20,7 @@ execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js')
 
 await build({
   entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
-  outfile: path.join(ROOT, 'dist/api/server.mjs'),
+  outfile: path.join(OUT, 'api/server.mjs'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -28,7 +32,7 @@ await build({
 });
 
 // Precompressed copies: @fastify/static serves .br/.gz directly, so slow mobile links get small files at no CPU cost.
-const webDir = path.join(ROOT, 'dist/web');
+const webDir = path.join(OUT, 'web');
 const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 for (const file of walk(webDir)) {
   if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
@@ -37,5 +41,5 @@ for (const file of walk(webDir)) {
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
 }
-fs.writeFileSync(STAMP, new Date().toISOString());
+if (OUT === path.join(ROOT, 'dist')) fs.writeFileSync(STAMP, new Date().toISOString());
 console.log(`Build terminé en ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper without types
-import { isBuildFresh, ROOT } from '../../scripts/lib/build-state.mjs';
+import { ROOT } from '../../scripts/lib/build-state.mjs';
 import { E2E_ADMIN } from '../helpers/constants';
 
 declare module 'vitest' {
@@ -31,10 +31,14 @@ let dataDir: string | undefined;
 
 /** Starts the product the way `npm start` does (built bundle, fresh data folder) for the browser tests. */
 export default async function setup(project: TestProject) {
-  if (!isBuildFresh()) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // A private build per run, so parallel runs (and a developer's `npm start`) never share dist/.
+  // Inside the repository so the bundle resolves node_modules.
+  fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+  const out = fs.mkdtempSync(path.join(ROOT, '.tmp/e2e-dist-'));
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-e2e-'));
-  server = spawn(process.execPath, [path.join(ROOT, 'dist/api/server.mjs')], {
+  server = spawn(process.execPath, [path.join(out, 'api/server.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -59,6 +63,7 @@ export default async function setup(project: TestProject) {
       const res = await fetch(`${baseURL}/api/health`);
       if (res.ok) break;
     } catch {}
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     if (Date.now() > deadline) throw new Error('the server did not start within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -68,5 +73,6 @@ export default async function setup(project: TestProject) {
     server?.kill('SIGTERM');
     await new Promise((r) => server?.once('exit', r));
     fs.rmSync(dataDir!, { recursive: true, force: true });
+    fs.rmSync(out, { recursive: true, force: true });
   };
 }

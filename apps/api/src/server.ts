@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  // The bundle lives in <out>/api/server.mjs and the web app beside it in <out>/web.
+  const app = await buildApp({ config, webDir: fileURLToPath(new URL('../web', import.meta.url)) });
   if (app.bootstrap.created && app.bootstrap.generatedPassword) {
     // Printed once, on the console only (never in the structured logs).
     console.log(

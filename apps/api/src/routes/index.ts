@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import accounts from './accounts';
-import dashboards from './dashboards';
+import admin from './admin';
 import health from './health';
+import members from './members';
 import payments from './payments';
 import publicSite from './public-site';
 
@@ -13,7 +14,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(accounts);
       await api.register(publicSite);
       await api.register(payments);
-      await api.register(dashboards);
+      await api.register(members);
+      await api.register(admin);
     },
     { prefix: '/api' },
   );

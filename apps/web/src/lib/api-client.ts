@@ -113,6 +113,24 @@ function xhrRequest<T>(path: string, options: RequestOptions): Promise<T> {
   });
 }
 
+/** A server-paginated list: the JSON array plus the X-Total-Count header. */
+export async function apiPage<T>(path: string, query: RequestOptions['query'] = {}): Promise<{ items: T[]; total: number }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
+  try {
+    const response = await fetch(buildUrl(path, query), { headers: headersFor({}, false), signal: controller.signal });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw toApiError(response.status, body);
+    const items = Array.isArray(body) ? (body as T[]) : [];
+    return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, MESSAGES.genericRetry);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-// Routes of the "dashboards" area (see the matching issue). Registered under /api by routes/index.ts.
+// Routes of the "members" area. Registered under /api by routes/index.ts.
 const routes: FastifyPluginAsyncZod = async (_app) => {};
 export default routes;

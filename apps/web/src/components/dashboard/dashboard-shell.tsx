@@ -1,0 +1,117 @@
+import { ChevronDown, ChevronRight, LogOut, Menu, PanelLeftClose } from 'lucide-react';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { cn } from '@web/lib/cn';
+
+// The dashboards' frame (spec §2): a collapsible sidebar (open or narrow), a header with "Dashboard" and
+// the user's name, and the selected view. Entries may expand into sub-entries ("Filtre utilisateur").
+
+export interface DashboardEntry {
+  key: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  children?: ReadonlyArray<{ key: string; label: string }>;
+}
+
+export interface DashboardShellProps {
+  entries: readonly DashboardEntry[];
+  activeKey: string;
+  onSelect: (key: string) => void;
+  userName?: string;
+  onLogout: () => void;
+  isLoggingOut?: boolean;
+  children: ReactNode;
+}
+
+export function DashboardShell({ entries, activeKey, onSelect, userName, onLogout, isLoggingOut, children }: DashboardShellProps) {
+  const [isOpen, setOpen] = useState(true);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <aside
+        aria-label="Menu du tableau de bord"
+        data-state={isOpen ? 'open' : 'narrow'}
+        className={cn('flex shrink-0 flex-col bg-emerald-950 text-emerald-50 transition-[width]', isOpen ? 'w-64' : 'w-20')}
+      >
+        <div className="flex h-16 items-center justify-between px-4">
+          {isOpen ? <span className="font-extrabold">ASBE</span> : null}
+          <button
+            type="button"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={isOpen}
+            aria-label={isOpen ? 'Réduire le menu' : 'Ouvrir le menu'}
+            className="rounded p-2 hover:bg-emerald-900"
+          >
+            {isOpen ? <PanelLeftClose aria-hidden size={20} /> : <Menu aria-hidden size={20} />}
+          </button>
+        </div>
+        <nav className="flex-1">
+          <ul className="space-y-1 px-2">
+            {entries.map((entry) => {
+              const Icon = entry.icon;
+              const hasChildren = Boolean(entry.children?.length);
+              const isExpanded = expanded === entry.key;
+              const isActive = activeKey === entry.key || entry.children?.some((c) => c.key === activeKey);
+              return (
+                <li key={entry.key}>
+                  <button
+                    type="button"
+                    title={isOpen ? undefined : entry.label}
+                    aria-current={activeKey === entry.key ? 'page' : undefined}
+                    aria-expanded={hasChildren ? isExpanded : undefined}
+                    onClick={() => (hasChildren ? setExpanded(isExpanded ? null : entry.key) : onSelect(entry.key))}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900',
+                      isActive && 'bg-emerald-800 font-semibold',
+                    )}
+                  >
+                    <Icon aria-hidden size={20} />
+                    <span className={cn('flex-1', !isOpen && 'sr-only')}>{entry.label}</span>
+                    {hasChildren && isOpen ? isExpanded ? <ChevronDown aria-hidden size={16} /> : <ChevronRight aria-hidden size={16} /> : null}
+                  </button>
+                  {hasChildren && isExpanded ? (
+                    <ul className={cn('mt-1 space-y-1', isOpen ? 'pl-9' : 'pl-0')}>
+                      {entry.children!.map((child) => (
+                        <li key={child.key}>
+                          <button
+                            type="button"
+                            aria-current={activeKey === child.key ? 'page' : undefined}
+                            onClick={() => onSelect(child.key)}
+                            className={cn(
+                              'w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-emerald-900',
+                              activeKey === child.key && 'bg-emerald-800 font-semibold',
+                            )}
+                          >
+                            {child.label}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
+            <li>
+              <button
+                type="button"
+                onClick={onLogout}
+                disabled={isLoggingOut}
+                title={isOpen ? undefined : 'Logout'}
+                className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900 disabled:opacity-60"
+              >
+                <LogOut aria-hidden size={20} />
+                <span className={cn(!isOpen && 'sr-only')}>Logout</span>
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-6">
+          <h1 className="text-xl font-bold text-emerald-950">Dashboard</h1>
+          <p className="font-medium text-slate-800">{userName ?? ''}</p>
+        </header>
+        <main className="flex-1 overflow-x-auto p-4 md:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+
+// A plain accessible table for the dashboards' lists, with an empty text and server-side paging controls.
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+}
+
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  page,
+  total,
+  perPage,
+  onPageChange,
+}: {
+  caption: string;
+  columns: ReadonlyArray<Column<T>>;
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  emptyText: string;
+  page?: number;
+  total?: number;
+  perPage?: number;
+  onPageChange?: (page: number) => void;
+}) {
+  if (rows.length === 0) return <p className="rounded-md bg-white p-6 text-slate-700 shadow-sm">{emptyText}</p>;
+  const pageCount = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : 1;
+  return (
+    <div className="overflow-x-auto rounded-md bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className="px-4 py-3 font-semibold text-slate-800">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className="px-4 py-3 text-slate-800">
+                  {c.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {onPageChange && page && pageCount > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
+          <button type="button" className="rounded px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            Précédent
+          </button>
+          <span>
+            Page {page} sur {pageCount}
+          </span>
+          <button
+            type="button"
+            className="rounded px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+          >
+            Suivant
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
