@@ -126,6 +126,8 @@ interface MoneyColumns {
   is_verified: Generated<number>;
   receipt_number: string | null;
   paid_at: string | null;
+  /** When the background re-check last asked the provider (migration 0500). */
+  checked_at: string | null;
   deleted_at: string | null;
   deleted_by: number | null;
   created_at: string;
@@ -159,6 +161,29 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface SandboxTransactionsTable {
+  id: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customer_name: string | null;
+  status: string;
+  return_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface ReceiptCountersTable {
+  series: string;
+  value: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -174,6 +199,9 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
+  sandbox_transactions: SandboxTransactionsTable;
+  app_secrets: AppSecretsTable;
+  receipt_counters: ReceiptCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261121_0001_initial';
+import * as payments0500 from './20261121_0500_payments';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
   '20261121_0001_initial': initial,
+  '20261121_0500_payments': payments0500,
 };
