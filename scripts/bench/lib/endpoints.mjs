@@ -1,0 +1,36 @@
+// What the benchmark measures. Adding an endpoint is one line here; an endpoint that is not implemented yet
+// (404/405 on the probe) is reported as "not available" instead of failing the run.
+import { SEED_LOGIN } from './seed.mjs';
+
+const run = Date.now().toString(36);
+const names = ['Awa Zinsou', 'Koffi Adjovi', 'Sena Dossou', 'Mawuli Soglo'];
+
+/**
+ * group: the table section; auth: 'admin' sends the administrator's bearer; body(n): a unique payload per request;
+ * bare: the same query served by the bare node:http server (see bare-server.mjs) for the ours/bare ratio.
+ */
+export const SCENARIOS = [
+  { id: 'testimonials', group: 'lecture publique', method: 'GET', path: '/api/testimonials', bare: 'testimonials' },
+  { id: 'volunteers', group: 'lecture publique', method: 'GET', path: '/api/volunteers', bare: 'volunteers' },
+  { id: 'health', group: 'lecture publique', method: 'GET', path: '/api/health' },
+  {
+    id: 'contact',
+    group: 'écriture publique',
+    method: 'POST',
+    path: '/api/contact',
+    body: (n) => ({
+      name: names[n % names.length],
+      email: `contact.${run}.${n}@exemple.bj`,
+      phone: '+22997000000',
+      services: 'Aide alimentaire',
+      message: 'Bonjour, je souhaite aider.',
+    }),
+  },
+  { id: 'subscribe', group: 'écriture publique', method: 'POST', path: '/api/subscribe', body: (n) => ({ email: `abonne.${run}.${n}@exemple.bj` }) },
+  { id: 'admin-donations', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/donations?page=3&per_page=20', auth: 'admin' },
+  { id: 'admin-payments', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/payments?page=3&per_page=20', auth: 'admin' },
+  { id: 'admin-users-membre', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/users?role=membre&page=50', auth: 'admin' },
+  { id: 'search-donations', group: 'recherche admin (100 000 lignes)', method: 'GET', path: '/api/donations?q=Zinsou', auth: 'admin' },
+  { id: 'search-users', group: 'recherche admin (100 000 lignes)', method: 'GET', path: '/api/users?role=membre&q=utilisateur.4242', auth: 'admin' },
+  { id: 'login', group: 'connexion (scrypt)', method: 'POST', path: '/api/login', body: () => SEED_LOGIN },
+];

@@ -1,0 +1,61 @@
+// Writes bench-results/*.json and replaces one sub-block of the README's benchmark section
+// (between <!-- bench:start --> and <!-- bench:end -->; the API and web figures each keep their own block).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../../lib/build-state.mjs';
+
+export function machine() {
+  let commit = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {}
+  return {
+    nproc: os.availableParallelism?.() ?? os.cpus().length,
+    cpu: os.cpus()[0]?.model?.trim() ?? 'inconnu',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    commit,
+    date: new Date().toISOString(),
+  };
+}
+
+export const machineLine = (m) => `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
+
+export function writeJson(name, data) {
+  const dir = path.join(ROOT, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function markdownTable(headers, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Replaces the `kind` block ('api' or 'web') inside the README's benchmark section, keeping the other one. */
+export function updateReadme(kind, markdown) {
+  const file = path.join(ROOT, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const a = readme.indexOf(start);
+  const b = readme.indexOf(end);
+  if (a < 0 || b < a) {
+    console.warn('README.md has no benchmark markers: section not updated');
+    return;
+  }
+  const section = readme.slice(a + start.length, b);
+  const blocks = {};
+  for (const k of ['api', 'web']) {
+    const m = section.match(new RegExp(`<!-- bench:${k} -->([\\s\\S]*?)<!-- /bench:${k} -->`));
+    if (m) blocks[k] = m[1].trim();
+  }
+  blocks[kind] = markdown.trim();
+  const body = ['api', 'web']
+    .map((k) => `<!-- bench:${k} -->\n${blocks[k] ?? `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`}\n<!-- /bench:${k} -->`)
+    .join('\n\n');
+  fs.writeFileSync(file, `${readme.slice(0, a + start.length)}\n${body}\n${readme.slice(b)}`);
+}

@@ -1,0 +1,168 @@
+// `npm run bench`: the built product on a scratch database with realistic volumes, measured with autocannon
+// at 50 connections on loopback, next to a bare node:http server doing the same query on the same file.
+// Prints a table, writes bench-results/latest.json and the README's benchmark section. Figures, not pass/fail.
+import { fork } from 'node:child_process';
+import { scryptSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SCENARIOS } from './lib/endpoints.mjs';
+import { BENCH_ADMIN, ensureBuild, freePort, startProduct } from './lib/product.mjs';
+import { machine, machineLine, markdownTable, updateReadme, writeJson } from './lib/report.mjs';
+import { seedDatabase } from './lib/seed.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',');
+
+function load(url, scenario, token) {
+  let n = 0;
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        headers,
+        ...(scenario.body ? { setupRequest: (req) => ({ ...req, body: JSON.stringify(scenario.body(n++)) }) } : {}),
+      },
+    ],
+  });
+}
+
+const summarise = (r) => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  total: r.requests.total,
+  ok2xx: r['2xx'],
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+async function probe(url, scenario, token) {
+  const res = await fetch(url + scenario.path, {
+    method: scenario.method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: scenario.body ? JSON.stringify(scenario.body(1e9 + Math.floor(Math.random() * 1e6))) : undefined,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function scryptCost() {
+  const N = 2 ** 15;
+  const salt = randomBytes(16);
+  scryptSync('échauffement', salt, 32, { N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  const rounds = 10;
+  const t = performance.now();
+  for (let i = 0; i < rounds; i++) scryptSync(`mot-de-passe-${i}`, salt, 32, { N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  const ms = (performance.now() - t) / rounds;
+  // libuv runs scrypt on its thread pool (4 threads by default), bounded by the cores.
+  const parallel = Math.min(os.availableParallelism?.() ?? os.cpus().length, Number(process.env.UV_THREADPOOL_SIZE ?? 4));
+  return { N, r: 8, p: 1, msPerHash: Number(ms.toFixed(1)), ceilingPerSecond: Math.round((1000 / ms) * parallel) };
+}
+
+const fmt = (v, unit = '') => (v === null || v === undefined ? '—' : `${v}${unit}`);
+
+async function main() {
+  const buildDir = ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-bench-'));
+  const env = { RATE_LIMIT_FORMS: '1000000000', RATE_LIMIT_LOGIN: '1000000000', LOG_LEVEL: 'error' };
+  let server;
+  let bare;
+  try {
+    console.log('▶ migration de la base de travail');
+    server = await startProduct({ buildDir, dataDir, env });
+    await server.stop();
+    console.log('▶ données réalistes (100 000 dons, paiements, utilisateurs ; 1 000 témoignages et bénévoles)');
+    const seeded = seedDatabase(path.join(dataDir, 'association.sqlite'));
+    console.log(`  insérées en ${(seeded.ms / 1000).toFixed(1)} s`);
+    server = await startProduct({ buildDir, dataDir, env });
+    console.log(`▶ produit démarré (${server.startMs} ms jusqu’à la première réponse)`);
+
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ telephone: BENCH_ADMIN.telephone, password: BENCH_ADMIN.password }),
+    });
+    const adminToken = login.ok ? (await login.json()).token : null;
+
+    const barePort = await freePort();
+    bare = fork(path.join(import.meta.dirname, 'lib/bare-server.mjs'), [path.join(dataDir, 'association.sqlite'), String(barePort)], {
+      stdio: 'inherit',
+    });
+    await new Promise((resolve) => bare.once('message', resolve));
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+
+    const results = [];
+    for (const s of SCENARIOS) {
+      if (ONLY && !ONLY.includes(s.id)) continue;
+      const token = s.auth === 'admin' ? adminToken : undefined;
+      const status = await probe(server.url, s, token);
+      const row = { id: s.id, group: s.group, method: s.method, path: s.path };
+      if (status === 404 || status === 405) {
+        results.push({ ...row, available: false, note: 'non disponible' });
+        console.log(`  ${s.id}: non disponible (${status})`);
+        continue;
+      }
+      if (status >= 300) {
+        results.push({ ...row, available: false, note: `sonde ${status}` });
+        console.log(`  ${s.id}: la sonde répond ${status}, mesure ignorée`);
+        continue;
+      }
+      const ours = summarise(await load(server.url, s, token));
+      Object.assign(row, { available: true, ...ours });
+      if (s.bare) {
+        const ref = summarise(await load(bareUrl, { ...s, path: `/${s.bare}` }));
+        row.bare = ref;
+        row.ratio = Number((ours.rps / ref.rps).toFixed(2));
+      }
+      results.push(row);
+      console.log(`  ${s.id}: ${ours.rps} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms${row.ratio ? `, ${Math.round(row.ratio * 100)} % du serveur nu` : ''}`);
+    }
+
+    const hash = scryptCost();
+    const m = machine();
+    const data = { machine: m, durationSeconds: DURATION, connections: CONNECTIONS, seeded, startMs: server.startMs, scrypt: hash, results };
+    writeJson('latest.json', data);
+
+    const rows = [];
+    for (const r of results) {
+      if (!r.available) {
+        rows.push([r.group, `${r.method} ${r.path}`, '—', '—', '—', '—', r.note]);
+        continue;
+      }
+      let note = '';
+      if (r.bare) note = `serveur nu : ${r.bare.rps} req/s, p99 ${r.bare.p99} ms → **${Math.round(r.ratio * 100)} %**`;
+      if (r.id === 'login') note = `scrypt N=2^15 : ${hash.msPerHash} ms/hachage, plafond ≈ ${hash.ceilingPerSecond}/s`;
+      rows.push([r.group, `${r.method} ${r.path}`, r.rps, fmt(r.p50, ' ms'), fmt(r.p99, ' ms'), r.non2xx + r.errors, note]);
+    }
+    const table = markdownTable(['groupe', 'requête', 'req/s', 'p50', 'p99', 'erreurs / non-2xx', 'note'], rows);
+    console.log(`\n${table}\n`);
+    updateReadme(
+      'api',
+      [
+        `### API (\`npm run bench\`)`,
+        '',
+        `${CONNECTIONS} connexions, ${DURATION} s par ligne, boucle locale ; base SQLite de travail avec ${seeded.users.toLocaleString('fr-FR')} utilisateurs, dons et paiements, ${seeded.testimonials} témoignages publiés et bénévoles confirmés. Démarrage du produit construit jusqu’à la première réponse : ${server.startMs} ms.`,
+        '',
+        table,
+        '',
+        machineLine(m),
+      ].join('\n'),
+    );
+    console.log('bench-results/latest.json et README.md mis à jour');
+  } finally {
+    bare?.kill('SIGTERM');
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
