@@ -106,6 +106,20 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const MARITAL_STATUSES = ['Célibataire', 'Marié(e)', 'Divorcé(e)', 'Veuf/Veuve'] as const;
 
+/** Needs a consumer may tick on the questionnaire (at most LIMITS.maxNeeds): the basic needs of the mission (spec §1). */
+export const QUESTIONNAIRE_NEEDS = [
+  'Alimentation',
+  'Santé',
+  'Éducation',
+  'Financement',
+  'Habillement',
+  'Transport',
+  'Logement',
+  'Sécurité',
+  'Protection juridique',
+  'Énergie',
+] as const;
+
 export const CURRENCY = 'FCFA';
 
 export const LIMITS = {

@@ -1,0 +1,55 @@
+import { PROVIDER_ROLES } from '@shared/constants';
+import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateSchema } from '@shared/schemas/provider';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { requireRole } from '../../plugins/auth';
+import { createProvider, getOwnProvider, updateProvider } from '../../services/members/providers';
+
+const messageSchema = z.object({ message: z.string() });
+const security = [{ bearer: [] }];
+
+// A provider reads, creates and edits only its own record (spec §6).
+const providerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/prestataire',
+    { onRequest: requireRole(...PROVIDER_ROLES), schema: { tags: ['prestataires'], security, response: { 200: providerRecordSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return getOwnProvider(app.db, request.user!.id);
+    },
+  );
+
+  app.post(
+    '/prestataires',
+    {
+      onRequest: requireRole(...PROVIDER_ROLES),
+      schema: { tags: ['prestataires'], security, body: providerInformationSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      await createProvider(app.db, request.user!.id, request.body);
+      return reply.status(201).send({ message: PROVIDER_MESSAGES.created });
+    },
+  );
+
+  app.put(
+    '/prestataire/:id',
+    {
+      onRequest: requireRole(...PROVIDER_ROLES),
+      schema: {
+        tags: ['prestataires'],
+        security,
+        params: z.object({ id: z.string().max(20) }),
+        body: providerUpdateSchema,
+        response: { 200: z.object({ message: z.string(), prestataire: providerRecordSchema }) },
+      },
+    },
+    async (request) => {
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
+      if (!Number.isInteger(id) || id < 1) throw notFound(PROVIDER_MESSAGES.notFound);
+      const prestataire = await updateProvider(app.db, request.user!.id, id, request.body);
+      return { message: PROVIDER_MESSAGES.updated, prestataire };
+    },
+  );
+};
+export default providerRoutes;

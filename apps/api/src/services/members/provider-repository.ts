@@ -1,0 +1,101 @@
+import { PROVIDER_DOMAINS } from '@shared/constants';
+import type { DB } from '../../db/database';
+
+// Queries on providers and their domains. Plain functions taking `db` or a transaction.
+
+const RECORD_COLUMNS = [
+  'id',
+  'user_id',
+  'entreprise',
+  'forme_juridique',
+  'rccm',
+  'adresse',
+  'email',
+  'telephone',
+  'whatsapp',
+  'zone',
+  'marge_salaire',
+] as const;
+
+export interface ProviderFields {
+  entreprise: string;
+  forme_juridique: string;
+  rccm: string;
+  adresse: string;
+  email: string;
+  telephone: string;
+  whatsapp: string | null;
+  zone: string;
+  zone_key: string;
+  marge_salaire: number;
+}
+
+export type DomainReductions = Record<string, number | null>;
+
+const domainOrder = (d: string) => {
+  const i = (PROVIDER_DOMAINS as readonly string[]).indexOf(d);
+  return i === -1 ? PROVIDER_DOMAINS.length : i;
+};
+
+/** Domains and reductions of several providers in one query (no N+1), in the form's domain order. */
+export async function findDomainsOf(
+  db: DB,
+  providerIds: number[],
+): Promise<Map<number, { domaines: string[]; reductions: DomainReductions }>> {
+  const result = new Map<number, { domaines: string[]; reductions: DomainReductions }>();
+  if (providerIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('provider_domains')
+    .select(['provider_id', 'domain', 'reduction'])
+    .where('provider_id', 'in', providerIds)
+    .execute();
+  rows.sort((a, b) => domainOrder(a.domain) - domainOrder(b.domain));
+  for (const id of providerIds) result.set(id, { domaines: [], reductions: {} });
+  for (const row of rows) {
+    const entry = result.get(row.provider_id)!;
+    entry.domaines.push(row.domain);
+    entry.reductions[row.domain] = row.reduction;
+  }
+  return result;
+}
+
+export function findProviderByUserId(db: DB, userId: number) {
+  return db.selectFrom('providers').select(RECORD_COLUMNS).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findProviderById(db: DB, id: number) {
+  return db.selectFrom('providers').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertProvider(db: DB, userId: number, fields: ProviderFields, now: string): Promise<number> {
+  const row = await db
+    .insertInto('providers')
+    .values({ ...fields, user_id: userId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProviderRow(db: DB, id: number, fields: ProviderFields, now: string): Promise<void> {
+  await db
+    .updateTable('providers')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceDomains(db: DB, providerId: number, reductions: DomainReductions): Promise<void> {
+  await db.deleteFrom('provider_domains').where('provider_id', '=', providerId).execute();
+  const rows = Object.entries(reductions).map(([domain, reduction]) => ({ provider_id: providerId, domain, reduction }));
+  if (rows.length > 0) await db.insertInto('provider_domains').values(rows).execute();
+}
+
+/** One page of a zone's providers (indexed on zone_key), newest first, with the total. */
+export async function listProvidersByZone(db: DB, zoneKey: string, limit: number, offset: number) {
+  const base = db.selectFrom('providers').where('zone_key', '=', zoneKey);
+  const [rows, count] = await Promise.all([
+    base.select(['id', 'entreprise', 'zone', 'telephone', 'email']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

@@ -1,0 +1,24 @@
+import type { Questionnaire } from '@shared/schemas/questionnaire';
+import { type DB, nowIso } from '../../db/database';
+import { markFirstLoginDone } from './mark-first-login-done';
+
+/** Keeps one questionnaire per consumer (the latest answers) and ends the first login, atomically. */
+export async function submitQuestionnaire(db: DB, userId: number, input: Questionnaire): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('questionnaires').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('questionnaires')
+      .values({
+        user_id: userId,
+        marital_status: input.marital_status,
+        job: input.job,
+        income: input.income,
+        income_total: input.income_total,
+        monthly_expenses: input.monthly_expenses,
+        needs: JSON.stringify(input.needs),
+        created_at: nowIso(),
+      })
+      .execute();
+    await markFirstLoginDone(trx, userId);
+  });
+}

@@ -1,0 +1,32 @@
+import type { Role } from '@shared/constants';
+
+export const ALL_ROLES: Role[] = [
+  'consommateur',
+  'prestataire_physique',
+  'prestataire_morale',
+  'sympathisant',
+  'membre',
+  'conseiller',
+  'conseiller_pro',
+  'administrateur',
+];
+
+let n = 0;
+/** A valid provider information payload (spec §5), unique per call. */
+export function providerPayload(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  return {
+    entreprise: `Entreprise Soleil ${n}`,
+    forme_juridique: 'Société anonyme',
+    rccm: `RB COT 2024 B ${1000 + n}`,
+    adresse: 'Rue des Cocotiers 12',
+    zone: 'Abomey-Calavi',
+    email: `contact${n}@soleil.bj`,
+    telephone: '+22990112233',
+    whatsapp: '22990112233',
+    marge_salaire: '150000',
+    domaines: ['Santé', 'Logement'],
+    reductions: { Santé: '15', Logement: '5' },
+    ...overrides,
+  };
+}
