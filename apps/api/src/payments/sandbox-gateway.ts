@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { TransactionStatus } from '@shared/constants';
+import { type DB, nowIso } from '../db/database';
+import { type Checkout, type CheckoutRequest, type PaymentGateway, type ProviderTransaction, WebhookSignatureError } from './gateway';
+
+// The built-in payment simulator (PAYMENT_PROVIDER=sandbox): plays the provider's part with its own
+// table, and its checkout page is served by routes/payments/sandbox-routes.ts. No network, no money.
+
+export const SANDBOX_OUTCOMES = ['approved', 'declined', 'canceled', 'pending'] as const satisfies readonly TransactionStatus[];
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  constructor(private readonly db: DB) {}
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    const id = `sbx_${randomBytes(12).toString('hex')}`;
+    const now = nowIso();
+    await this.db
+      .insertInto('sandbox_transactions')
+      .values({
+        id,
+        amount: request.amount,
+        currency: request.currency,
+        description: request.description,
+        customer_name: request.customer.name ?? null,
+        status: 'pending',
+        return_url: request.returnPath,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { transactionId: id, url: `/api/sandbox/checkout/${id}` };
+  }
+
+  async retrieve(transactionId: string): Promise<ProviderTransaction | null> {
+    const row = await this.find(transactionId);
+    if (!row) return null;
+    return { id: row.id, status: row.status as TransactionStatus, amount: row.amount, currency: row.currency };
+  }
+
+  verifyWebhook(): never {
+    // The simulator notifies the server in-process; there is no public sandbox webhook to forge.
+    throw new WebhookSignatureError('the sandbox has no webhooks');
+  }
+
+  find(transactionId: string) {
+    if (!/^sbx_[0-9a-f]{24}$/.test(transactionId)) return Promise.resolve(undefined);
+    return this.db.selectFrom('sandbox_transactions').selectAll().where('id', '=', transactionId).executeTakeFirst();
+  }
+
+  /** The payer's choice on the simulator page. Only a pending transaction can change. */
+  async decide(transactionId: string, outcome: SandboxOutcome): Promise<boolean> {
+    if (outcome === 'pending') return true;
+    const result = await this.db
+      .updateTable('sandbox_transactions')
+      .set({ status: outcome, updated_at: nowIso() })
+      .where('id', '=', transactionId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

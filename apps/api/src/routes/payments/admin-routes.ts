@@ -1,0 +1,58 @@
+import { TRANSACTION_STATUSES } from '@shared/constants';
+import { donationListItemSchema } from '@shared/schemas/donation';
+import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
+import { requireRole } from '../../plugins/auth';
+import { listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
+import type { MoneyService } from '../../services/payments/money-service';
+
+const listQuery = pageQuerySchema.extend({
+  status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
+});
+const idParams = z.object({ id: z.coerce.number<string>().int().positive().max(2 ** 31) });
+const messageSchema = z.object({ message: z.string() });
+const admin = { preHandler: requireRole('administrateur') };
+
+// Liste des Paiements / Liste Dons and their soft deletion (administrators only).
+const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
+  app.get(
+    '/payments',
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], querystring: listQuery, response: { 200: z.array(paymentListItemSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await listPayments(service, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/donations',
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], querystring: listQuery, response: { 200: z.array(donationListItemSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await listDonations(service, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items;
+    },
+  );
+
+  app.delete(
+    '/payments/:id',
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await softDelete(app.db, 'payment', request.params.id, request.user!.id);
+      return { message: PAYMENT_MESSAGES.paymentDeleted };
+    },
+  );
+
+  app.delete(
+    '/donations/:id',
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await softDelete(app.db, 'donation', request.params.id, request.user!.id);
+      return { message: PAYMENT_MESSAGES.donationDeleted };
+    },
+  );
+};
+export default adminRoutes;

@@ -1,0 +1,76 @@
+import { donationInitiateSchema, donationRecordSchema } from '@shared/schemas/donation';
+import { initiateResponseSchema, PAYMENT_MESSAGES, paymentInitiateSchema, paymentRecordSchema } from '@shared/schemas/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveUser } from '../../plugins/auth';
+import type { MoneyService } from '../../services/payments/money-service';
+
+const messageSchema = z.object({ message: z.string() });
+
+// Public money routes: initiation (no bearer needed), the provider's return, and the spec's record posts.
+const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
+  app.post(
+    '/payment/initiate',
+    {
+      config: { rateLimit: app.limits.publicForm },
+      schema: { tags: ['paiements'], body: paymentInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
+    },
+    async (request, reply) => {
+      // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
+      const user = await resolveUser(request);
+      const url = await service.initiatePayment(request.body, user?.id ?? null);
+      return reply.status(201).send({ url });
+    },
+  );
+
+  app.post(
+    '/donation/initiate',
+    {
+      config: { rateLimit: app.limits.publicForm },
+      schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
+    },
+    async (request, reply) => reply.status(201).send({ url: await service.initiateDonation(request.body) }),
+  );
+
+  app.post(
+    '/payment',
+    {
+      config: { rateLimit: app.limits.publicForm },
+      schema: { tags: ['paiements'], body: paymentRecordSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      await service.recordFromBrowser('payment', request.body.transaction_id);
+      return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
+    },
+  );
+
+  app.post(
+    '/donation',
+    {
+      config: { rateLimit: app.limits.publicForm },
+      schema: { tags: ['paiements'], body: donationRecordSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      await service.recordFromBrowser('donation', request.body.transaction_id);
+      return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
+    },
+  );
+
+  app.get(
+    '/payments/return/:kind/:id',
+    {
+      schema: {
+        tags: ['paiements'],
+        params: z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) }),
+        // FedaPay appends ?id=…&status=…; neither is trusted, the server asks the provider.
+        querystring: z.object({ id: z.string().max(100).optional(), status: z.string().max(50).optional() }).passthrough(),
+      },
+    },
+    async (request, reply) => {
+      const location = await service.returnLocation(request.params.kind, request.params.id);
+      if (!location) return reply.status(404).send({ message: 'Transaction introuvable.' });
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+};
+export default publicRoutes;

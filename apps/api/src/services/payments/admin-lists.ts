@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { type DB, nowIso } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import { likePattern, pageOffset, type PageQuery } from '../../lib/pagination';
+import type { MoneyService } from './money-service';
+import type { DonationRow, MoneyKind, PaymentRow } from './records';
+
+// Administrator lists (Liste des Paiements, Liste Dons): newest first, paginated, soft-deleted rows hidden.
+
+// Case-insensitive on both engines (PostgreSQL's LIKE is case-sensitive).
+const matches = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+
+export interface ListQuery extends PageQuery {
+  status?: string;
+}
+
+export async function listPayments(service: MoneyService, query: ListQuery) {
+  const db = service.db;
+  let base = db.selectFrom('payments').where('deleted_at', 'is', null);
+  if (query.status) base = base.where('transaction_status', '=', query.status);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or(
+        (['name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern)),
+      ),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.per_page).offset(pageOffset(query)).execute(),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map((r: PaymentRow) => ({
+      id: r.id,
+      amount: r.amount,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      payment_type: r.payment_type,
+      transaction_status: r.transaction_status,
+      transaction_id: r.transaction_id,
+      receipt_number: r.receipt_number,
+      receipt_url: service.receiptUrl('payment', r),
+      created_at: r.created_at,
+    })),
+  };
+}
+
+export async function listDonations(service: MoneyService, query: ListQuery) {
+  const db = service.db;
+  let base = db.selectFrom('donations').where('deleted_at', 'is', null);
+  if (query.status) base = base.where('transaction_status', '=', query.status);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or((['purpose', 'name', 'email', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.per_page).offset(pageOffset(query)).execute(),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map((r: DonationRow) => ({
+      id: r.id,
+      amount: r.amount,
+      purpose: r.purpose,
+      transaction_status: r.transaction_status,
+      transaction_id: r.transaction_id,
+      receipt_number: r.receipt_number,
+      receipt_url: service.receiptUrl('donation', r),
+      created_at: r.created_at,
+    })),
+  };
+}
+
+/** Hides a record from the lists; the row and an audit entry stay (money records are never lost). */
+export async function softDelete(db: DB, kind: MoneyKind, id: number, actorId: number): Promise<void> {
+  const table = (kind === 'payment' ? 'payments' : 'donations') as 'payments';
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx.selectFrom(table).selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!row) throw notFound(kind === 'payment' ? 'Paiement introuvable.' : 'Don introuvable.');
+    await trx.updateTable(table).set({ deleted_at: now, deleted_by: actorId, updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .insertInto('audit_log')
+      .values({ actor_user_id: actorId, action: `${kind}.delete`, entity: kind, entity_id: String(id), details: JSON.stringify(row), created_at: now })
+      .execute();
+  });
+}

@@ -1,0 +1,53 @@
+import { DONATION_PURPOSE_LABELS, type DonationPurpose, ORGANISATION, PAYMENT_TYPE_LABELS, type PaymentType } from '@shared/constants';
+import { formatFcfa } from '@shared/format';
+import { amountInFrenchWords } from './french-words';
+import type { DonationRow, MoneyKind, MoneyRow, PaymentRow } from './records';
+
+// What a receipt says, once; the HTML page and the PDF both render this.
+
+export interface ReceiptDocument {
+  title: string;
+  number: string;
+  date: string;
+  organisation: { name: string; address: string; phone: string; email: string };
+  payer: Array<[string, string]>;
+  amountFigures: string;
+  amountWords: string;
+  object: [string, string];
+  reference: [string, string];
+  note: string;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Porto-Novo' });
+
+export function buildReceipt(kind: MoneyKind, row: MoneyRow): ReceiptDocument {
+  const payer: Array<[string, string]> = [];
+  if (row.name) payer.push(['Nom', row.name]);
+  if (row.email) payer.push(['E-mail', row.email]);
+  if (row.phone) payer.push(['Téléphone', row.phone]);
+  if (payer.length === 0) payer.push(['Donateur', 'Donateur anonyme']);
+  const object: [string, string] =
+    kind === 'payment'
+      ? ['Type de paiement', PAYMENT_TYPE_LABELS[(row as PaymentRow).payment_type as PaymentType] ?? (row as PaymentRow).payment_type]
+      : ['Cause soutenue', DONATION_PURPOSE_LABELS[(row as DonationRow).purpose as DonationPurpose] ?? (row as DonationRow).purpose];
+  return {
+    title: kind === 'payment' ? 'Reçu de paiement' : 'Reçu de don',
+    number: row.receipt_number ?? '',
+    date: DATE_FORMAT.format(new Date(row.paid_at ?? row.updated_at)),
+    organisation: {
+      name: ORGANISATION.name,
+      address: `${ORGANISATION.city}, ${ORGANISATION.country}`,
+      phone: ORGANISATION.phone,
+      email: ORGANISATION.email,
+    },
+    payer,
+    amountFigures: formatFcfa(row.amount),
+    amountWords: amountInFrenchWords(row.amount),
+    object,
+    reference: ['Référence de la transaction', `${row.transaction_id ?? ''} (${row.provider === 'fedapay' ? 'FedaPay' : 'simulateur de paiement'})`],
+    note:
+      kind === 'payment'
+        ? `${ORGANISATION.name} atteste avoir reçu la somme ci-dessus. Merci pour votre engagement.`
+        : `${ORGANISATION.name} atteste avoir reçu ce don et vous remercie pour votre générosité.`,
+  };
+}

@@ -1,0 +1,33 @@
+import PDFDocument from 'pdfkit';
+import type { ReceiptDocument } from './receipt-document';
+
+// The same receipt as an A5 PDF, built with the standard Helvetica fonts (they cover French accents).
+export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.organisation.name } });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+
+    pdf.font('Helvetica-Bold').fontSize(16).fillColor('#064e3b').text(`${doc.title} n° ${doc.number}`);
+    pdf.moveDown(0.5);
+    pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(doc.organisation.name);
+    pdf.font('Helvetica').text(doc.organisation.address).text(`${doc.organisation.phone} · ${doc.organisation.email}`);
+    pdf.moveDown();
+    const line = (label: string, value: string, bold = false) => {
+      pdf.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true });
+      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(value);
+      pdf.moveDown(0.3);
+    };
+    line('Date', doc.date);
+    for (const [k, v] of doc.payer) line(k, v);
+    line('Montant', doc.amountFigures, true);
+    line('Montant en lettres', doc.amountWords);
+    line(doc.object[0], doc.object[1]);
+    line(doc.reference[0], doc.reference[1]);
+    pdf.moveDown();
+    pdf.font('Helvetica').fontSize(9).fillColor('#334155').text(doc.note);
+    pdf.end();
+  });
+}

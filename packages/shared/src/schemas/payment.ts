@@ -1,0 +1,104 @@
+import { PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
+import { z } from '../zod-fr';
+
+// Membership fee payments (spec §2 "Faire un Paiement", §5 Payment, §7 POST /payment and /api/payment/initiate).
+
+/** Largest amount accepted in one payment or donation (FCFA): far above any fee, far below 2^53. */
+export const MAX_PAYMENT_AMOUNT = 100_000_000;
+
+export const PAYMENT_MESSAGES = {
+  nameRequired: 'Le nom est requis.',
+  emailInvalid: 'Veuillez entrer une adresse email valide.',
+  phoneTooShort: 'Le numéro de téléphone doit comporter au moins 8 caractères.',
+  amountPositive: 'Le montant doit être supérieur à 0.',
+  amountWhole: 'Le montant doit être un nombre entier de FCFA.',
+  amountTooLarge: 'Le montant est trop élevé.',
+  typeInvalid: 'Type de paiement invalide.',
+  statusInvalid: 'Statut de transaction invalide.',
+  transactionUnknown: 'Transaction inconnue.',
+  transactionRequired: "L'identifiant de la transaction est requis.",
+  // Spec §8 and §4: notifications of the payment and donation pages.
+  providerUnavailable: 'Le service de paiement est momentanément indisponible. Veuillez réessayer.',
+  paymentFailed: 'Le paiement a échoué.',
+  insertFailed: "Une erreur est survenue lors de l'insertion de la transaction.",
+  success: 'Transaction réussie.',
+  canceled: 'La transaction a été annulée.',
+  pendingOrUnknown: 'Transaction en attente de confirmation ou statut inconnu. Elle sera vérifiée automatiquement.',
+  recorded: 'Transaction enregistrée.',
+  paymentDeleted: 'Paiement supprimé.',
+  donationDeleted: 'Don supprimé.',
+  inProgress: 'En cours...',
+} as const;
+
+/**
+ * A whole, positive number of FCFA, from a number or a string of digits (form inputs give strings).
+ * `minDigits` implements the donation rule "at least 3 characters".
+ */
+export function fcfaAmount(messages: { positive: string; whole?: string; minDigits?: number; minDigitsMessage?: string }) {
+  return z.union([z.number(), z.string()], { error: messages.positive }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.replace(/[\s\u00a0\u202f]/g, '');
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!/^[+-]?\d+([.,]\d+)?$/.test(text)) return fail(messages.positive);
+    const amount = Number(text.replace(',', '.'));
+    if (!Number.isFinite(amount) || amount <= 0) return fail(messages.positive);
+    if (!Number.isInteger(amount)) return fail(messages.whole ?? PAYMENT_MESSAGES.amountWhole);
+    if (messages.minDigits && String(amount).length < messages.minDigits) return fail(messages.minDigitsMessage ?? messages.positive);
+    if (amount > MAX_PAYMENT_AMOUNT) return fail(PAYMENT_MESSAGES.amountTooLarge);
+    return amount;
+  });
+}
+
+const paymentType = z.enum(PAYMENT_TYPES, { error: PAYMENT_MESSAGES.typeInvalid });
+
+/** The payment form and POST /api/payment/initiate. */
+export const paymentInitiateSchema = z.object({
+  name: z.string({ error: PAYMENT_MESSAGES.nameRequired }).trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100),
+  email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
+  phone: z
+    .union([z.string(), z.number()], { error: PAYMENT_MESSAGES.phoneTooShort })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(8, PAYMENT_MESSAGES.phoneTooShort).max(20, 'Le numéro de téléphone doit comporter au plus 20 caractères.')),
+  amount: fcfaAmount({ positive: PAYMENT_MESSAGES.amountPositive }),
+  payment_type: paymentType.default('adhesion'),
+});
+export type PaymentInitiateInput = z.input<typeof paymentInitiateSchema>;
+export type PaymentInitiate = z.output<typeof paymentInitiateSchema>;
+
+const transactionStatus = z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid });
+const transactionId = z
+  .union([z.string(), z.number()], { error: PAYMENT_MESSAGES.transactionRequired })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1, PAYMENT_MESSAGES.transactionRequired).max(100, PAYMENT_MESSAGES.transactionUnknown));
+
+/**
+ * POST /api/payment (spec §7). The status and amount in the body are only what the browser believes:
+ * the server asks the provider and stores what it says.
+ */
+export const paymentRecordSchema = z.object({
+  name: z.string().trim().max(100).optional(),
+  phone: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).optional(),
+  amount: z.unknown().optional(),
+  payment_type: paymentType.optional(),
+  transaction_status: transactionStatus.optional(),
+  transaction_id: transactionId,
+});
+
+export const initiateResponseSchema = z.object({ url: z.string() });
+
+export const paymentListItemSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  payment_type: z.string(),
+  transaction_status: z.string(),
+  transaction_id: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
