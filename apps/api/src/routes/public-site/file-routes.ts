@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { requireRole } from '../../plugins/auth';
+import { openStoredFile } from '../../services/public-site/stored-files';
+import { isPublishedAvatar } from '../../services/public-site/testimonials';
+import { isConfirmedProfileImage } from '../../services/public-site/volunteers';
+import type { StorageArea } from '../../storage/storage';
+
+// Public images (published avatars, confirmed volunteers' photos) with long caching: their names are random
+// and never reused. Private documents only for administrators, always as attachments.
+const fileParams = z.object({ file: z.string().max(300) });
+const filenameParams = z.object({ filename: z.string().max(300) });
+const missing = () => notFound('Fichier introuvable.');
+
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicImage = (area: 'avatars' | 'volunteer-profile-images', isVisible: (name: string) => Promise<boolean>) =>
+    app.get(`/storage/${area}/:file`, { schema: { tags: ['site public'], params: fileParams } }, async (request, reply) => {
+      const opened = await openStoredFile(app.storage, area, request.params.file);
+      if (!opened || !(await isVisible(request.params.file))) {
+        opened?.stream.destroy();
+        throw missing();
+      }
+      return reply
+        .header('content-type', opened.contentType)
+        .header('content-length', String(opened.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(opened.stream);
+    });
+  publicImage('avatars', (name) => isPublishedAvatar(app.db, name));
+  publicImage('volunteer-profile-images', (name) => isConfirmedProfileImage(app.db, name));
+
+  const download = (url: string, area: StorageArea, prefix: string) =>
+    app.get(
+      url,
+      { preHandler: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: filenameParams } },
+      async (request, reply) => {
+        const opened = await openStoredFile(app.storage, area, request.params.filename);
+        if (!opened) throw missing();
+        const name = `${prefix}-${request.params.filename}`;
+        return reply
+          .header('content-type', opened.contentType)
+          .header('content-length', String(opened.size))
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(opened.stream);
+      },
+    );
+  download('/projects/download/:filename', 'projects', 'projet');
+  download('/download/cv/:filename', 'cv', 'cv');
+  download('/download/criminal_record/:filename', 'criminal_record', 'casier-judiciaire');
+  download('/download/motivation_letter/:filename', 'motivation_letter', 'lettre-de-motivation');
+  download('/download/restriction_proof/:filename', 'restriction_proof', 'justificatif-restriction');
+};
+export default fileRoutes;

@@ -1,0 +1,81 @@
+import { CONTACT_MESSAGES, contactSchema } from '@shared/schemas/contact';
+import { newsletterSchema } from '@shared/schemas/newsletter';
+import { PROJECT_FILES, PROJECT_MESSAGES, projectFieldsSchema } from '@shared/schemas/project';
+import { TESTIMONIAL_FILES, TESTIMONIAL_MESSAGES, testimonialFieldsSchema } from '@shared/schemas/testimonial';
+import { VOLUNTEER_FILES, VOLUNTEER_MESSAGES, VOLUNTEER_REQUIRED_FILES, volunteerFieldsSchema } from '@shared/schemas/volunteer';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
+import { readUpload, validateUpload } from '../../lib/uploads';
+import { saveContactMessage } from '../../services/public-site/contact-messages';
+import { subscribe } from '../../services/public-site/newsletter';
+import { submitProject } from '../../services/public-site/projects';
+import { listPublishedTestimonials, submitTestimonial } from '../../services/public-site/testimonials';
+import { listConfirmedVolunteers, registerVolunteer } from '../../services/public-site/volunteers';
+import { messageSchema, publicTestimonialSchema, publicVolunteerSchema } from './schemas';
+
+const tags = ['site public'];
+const multipartDoc = { consumes: ['multipart/form-data'] };
+
+const formRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limited = { rateLimit: app.limits.publicForm };
+
+  app.post(
+    '/contact',
+    { config: limited, schema: { tags, body: contactSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await saveContactMessage(app.db, request.body);
+      return { message: CONTACT_MESSAGES.success };
+    },
+  );
+
+  app.post(
+    '/subscribe',
+    { config: limited, schema: { tags, body: newsletterSchema, response: { 200: messageSchema } } },
+    async (request) => ({ message: (await subscribe(app.db, request.body.email)).message }),
+  );
+
+  app.get(
+    '/testimonials',
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: z.array(publicTestimonialSchema) } } },
+    async (request, reply) => {
+      const page = await listPublishedTestimonials(app.db, request.query);
+      setPageHeaders(reply, request.query, page.total);
+      return page.items;
+    },
+  );
+
+  app.post('/testimonial', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
+    const upload = await readUpload(request, TESTIMONIAL_FILES);
+    const fields = validateUpload(testimonialFieldsSchema, upload, TESTIMONIAL_FILES, ['avatar']);
+    await submitTestimonial(app, fields, upload.files.avatar!);
+    return reply.status(201).send({ message: TESTIMONIAL_MESSAGES.success });
+  });
+
+  app.get(
+    '/volunteers',
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: z.array(publicVolunteerSchema) } } },
+    async (request, reply) => {
+      const page = await listConfirmedVolunteers(app.db, request.query);
+      setPageHeaders(reply, request.query, page.total);
+      return page.items;
+    },
+  );
+
+  app.post('/volunteers', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
+    const upload = await readUpload(request, VOLUNTEER_FILES);
+    const isRestricted = ['1', 'true', 'on'].includes(upload.fields.under_restriction ?? '');
+    const required = isRestricted ? [...VOLUNTEER_REQUIRED_FILES, 'restriction_proof' as const] : VOLUNTEER_REQUIRED_FILES;
+    const fields = validateUpload(volunteerFieldsSchema, upload, VOLUNTEER_FILES, required);
+    await registerVolunteer(app, fields, upload.files);
+    return reply.status(201).send({ message: VOLUNTEER_MESSAGES.success });
+  });
+
+  app.post('/projects', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
+    const upload = await readUpload(request, PROJECT_FILES);
+    const fields = validateUpload(projectFieldsSchema, upload, PROJECT_FILES, []);
+    await submitProject(app, fields, upload.files.project_file);
+    return reply.status(201).send({ message: PROJECT_MESSAGES.success });
+  });
+};
+export default formRoutes;

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { testimonialFieldsSchema } from '@shared/schemas/testimonial';
+import type { FastifyInstance } from 'fastify';
+import { type DB, nowIso } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import { audit, publicFileUrl } from './shared';
+
+type TestimonialFields = z.output<typeof testimonialFieldsSchema>;
+
+const withAvatarUrl = <T extends { avatar: string }>(row: T) => ({ ...row, avatar_url: publicFileUrl('avatars', row.avatar) });
+
+/** Published testimonials only (CONTRACT.md), newest first. */
+export async function listPublishedTestimonials(db: DB, page: PageQuery) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('testimonials')
+      .select(['id', 'text', 'author', 'title', 'avatar'])
+      .where('is_published', '=', 1)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset(pageOffset(page))
+      .execute(),
+    db.selectFrom('testimonials').where('is_published', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(withAvatarUrl), total: Number(count.n) };
+}
+
+/** Stores the avatar and the row together; the testimonial waits for an administrator. */
+export async function submitTestimonial(app: FastifyInstance, fields: TestimonialFields, avatar: ReceivedFile): Promise<void> {
+  await storeThenCommit(app.storage, [{ field: 'avatar', area: 'avatars', file: avatar }], async (names) => {
+    await app.db
+      .insertInto('testimonials')
+      .values({ text: fields.text, author: fields.author, title: fields.title, avatar: names.avatar!, is_published: 0, created_at: nowIso() })
+      .execute();
+  });
+}
+
+export async function listTestimonialsForAdmin(db: DB, status: 'pending' | 'published' | undefined, page: PageQuery) {
+  const flag = status === undefined ? undefined : status === 'published' ? 1 : 0;
+  let list = db.selectFrom('testimonials');
+  if (flag !== undefined) list = list.where('is_published', '=', flag);
+  const [rows, count] = await Promise.all([
+    list
+      .select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset(pageOffset(page))
+      .execute(),
+    list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...withAvatarUrl(r), is_published: r.is_published === 1 })),
+    total: Number(count.n),
+  };
+}
+
+export async function publishTestimonial(db: DB, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('Témoignage introuvable.');
+    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id);
+  });
+}
+
+/** Deletes the row, then its avatar file (a file left by a crash in between is harmless; a row without file is not). */
+export async function deleteTestimonial(app: FastifyInstance, id: number, actorId: number): Promise<void> {
+  const avatar = await app.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('testimonials').select('avatar').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Témoignage introuvable.');
+    await trx.deleteFrom('testimonials').where('id', '=', id).execute();
+    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id);
+    return row.avatar;
+  });
+  await app.storage.remove(`avatars/${avatar}`);
+}
+
+export async function isPublishedAvatar(db: DB, name: string): Promise<boolean> {
+  const row = await db.selectFrom('testimonials').select('id').where('avatar', '=', name).where('is_published', '=', 1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,104 @@
+import { VOLUNTEER_MESSAGES, type VolunteerFields, type VolunteerFileField } from '@shared/schemas/volunteer';
+import type { FastifyInstance } from 'fastify';
+import { type DB, nowIso } from '../../db/database';
+import { fieldError, notFound } from '../../lib/http-errors';
+import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import type { StorageArea } from '../../storage/storage';
+import { audit, isUniqueViolation, publicFileUrl } from './shared';
+
+const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
+  profile_image: 'volunteer-profile-images',
+  cv: 'cv',
+  motivation_letter: 'motivation_letter',
+  criminal_record: 'criminal_record',
+  restriction_proof: 'restriction_proof',
+};
+
+const emailTaken = () => fieldError('email', VOLUNTEER_MESSAGES.emailTaken, VOLUNTEER_MESSAGES.emailTaken);
+
+/** Confirmed volunteers only (CONTRACT.md), newest first. */
+export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('volunteers')
+      .select(['id', 'name', 'profile_image'])
+      .where('is_confirmed', '=', 1)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset(pageOffset(page))
+      .execute(),
+    db.selectFrom('volunteers').where('is_confirmed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, profile_image_url: publicFileUrl('volunteer-profile-images', r.profile_image) })),
+    total: Number(count.n),
+  };
+}
+
+/** Stores the files, then the row; a duplicate e-mail (checked first, and by the unique index under a race) leaves nothing behind. */
+export async function registerVolunteer(
+  app: FastifyInstance,
+  fields: VolunteerFields,
+  files: Partial<Record<VolunteerFileField, ReceivedFile>>,
+): Promise<void> {
+  const existing = await app.db.selectFrom('volunteers').select('id').where('email', '=', fields.email).executeTakeFirst();
+  if (existing) throw emailTaken();
+  const isRestricted = fields.under_restriction === '1';
+  const toStore = (Object.keys(AREA_BY_FIELD) as VolunteerFileField[])
+    .filter((field) => files[field] && (field !== 'restriction_proof' || isRestricted))
+    .map((field) => ({ field, area: AREA_BY_FIELD[field], file: files[field]! }));
+  try {
+    await storeThenCommit(app.storage, toStore, async (names) => {
+      await app.db
+        .insertInto('volunteers')
+        .values({
+          name: fields.name,
+          email: fields.email,
+          profile_image: names.profile_image!,
+          cv: names.cv!,
+          motivation_letter: names.motivation_letter!,
+          criminal_record: names.criminal_record!,
+          domain: fields.domain,
+          under_restriction: isRestricted ? 1 : 0,
+          restriction_proof: isRestricted ? names.restriction_proof! : null,
+          is_confirmed: 0,
+          created_at: nowIso(),
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('volunteers')
+      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
+      .where('is_confirmed', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset(pageOffset(page))
+      .execute(),
+    db.selectFrom('volunteers').where('is_confirmed', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })), total: Number(count.n) };
+}
+
+export async function confirmVolunteer(db: DB, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('volunteers').set({ is_confirmed: 1 }).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('Volontaire introuvable.');
+    await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id);
+  });
+}
+
+export async function isConfirmedProfileImage(db: DB, name: string): Promise<boolean> {
+  const row = await db.selectFrom('volunteers').select('id').where('profile_image', '=', name).where('is_confirmed', '=', 1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,22 @@
+import { z } from '../zod-fr';
+
+// Small building blocks of the public forms' schemas.
+
+export const EMAIL_MESSAGE = 'Veuillez entrer une adresse email valide.';
+/** A basic e-mail pattern (spec §5): something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = (message: string = EMAIL_MESSAGE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: message, abort: true })
+    .max(254, { error: message, abort: true })
+    .regex(EMAIL_PATTERN, message);
+
+/** A required text: missing or blank gives `requiredMessage` once, not every rule's message. */
+export const requiredText = (requiredMessage: string, max: number) =>
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).max(max, { abort: true });
+
+export const countLetters = (value: string) => value.match(/\p{L}/gu)?.length ?? 0;

@@ -1,0 +1,68 @@
+import { VOLUNTEER_DOMAINS } from '../constants';
+import { z } from '../zod-fr';
+import { emailField, requiredText } from './public-form-fields';
+import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
+
+// Volunteer registration "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart).
+export const VOLUNTEER_MESSAGES = {
+  required: UPLOAD_MESSAGES.requiredAll,
+  name: 'Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.',
+  domain: 'Veuillez choisir un domaine valide.',
+  restrictionProof: UPLOAD_MESSAGES.restrictionProofRequired,
+  emailTaken: 'Cet email est déjà utilisé.',
+  success: 'Merci pour votre inscription !',
+  failure: "Erreur lors de l'inscription.",
+  confirmed: 'Volontaire confirmé avec succès !',
+} as const;
+
+const REQUIRED = VOLUNTEER_MESSAGES.required;
+
+export const volunteerFieldsSchema = z.object({
+  name: requiredText(REQUIRED, 100)
+    .regex(/^[\p{L}\p{M}\p{N} ]+$/u, VOLUNTEER_MESSAGES.name)
+    .refine((v) => (v.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3, VOLUNTEER_MESSAGES.name),
+  email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).pipe(emailField()),
+  domain: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .pipe(z.enum(VOLUNTEER_DOMAINS, { error: VOLUNTEER_MESSAGES.domain })),
+  // "1" when the restriction box is ticked, "0" otherwise (spec §3).
+  under_restriction: z
+    .enum(['1', '0', 'true', 'false', 'on'], { error: REQUIRED })
+    .optional()
+    .transform((v) => (v === '1' || v === 'true' || v === 'on' ? ('1' as const) : ('0' as const))),
+});
+export type VolunteerFields = z.output<typeof volunteerFieldsSchema>;
+
+/** Files of the form; restriction_proof becomes required when under_restriction is "1". */
+export const VOLUNTEER_FILES = {
+  profile_image: FILE_RULES.profile_image,
+  cv: FILE_RULES.cv,
+  motivation_letter: FILE_RULES.motivation_letter,
+  criminal_record: FILE_RULES.criminal_record,
+  restriction_proof: FILE_RULES.restriction_proof,
+} as const;
+export type VolunteerFileField = keyof typeof VOLUNTEER_FILES;
+export const VOLUNTEER_REQUIRED_FILES: readonly VolunteerFileField[] = ['profile_image', 'cv', 'motivation_letter', 'criminal_record'];
+
+/** The browser form: text fields, a checkbox for the restriction and the file inputs. */
+export const volunteerFormSchema = z
+  .object({
+    name: volunteerFieldsSchema.shape.name,
+    email: volunteerFieldsSchema.shape.email,
+    domain: volunteerFieldsSchema.shape.domain,
+    under_restriction: z.boolean(),
+    profile_image: fileField(FILE_RULES.profile_image, { required: true }),
+    cv: fileField(FILE_RULES.cv, { required: true }),
+    motivation_letter: fileField(FILE_RULES.motivation_letter, { required: true }),
+    criminal_record: fileField(FILE_RULES.criminal_record, { required: true }),
+    restriction_proof: fileField(FILE_RULES.restriction_proof, { required: false }),
+  })
+  // Checked even while other fields are still wrong, so the person sees every problem at once.
+  .refine((v) => !v?.under_restriction || firstFile(v.restriction_proof) !== undefined, {
+    path: ['restriction_proof'],
+    message: VOLUNTEER_MESSAGES.restrictionProof,
+    when: () => true,
+  });
+export type VolunteerFormInput = z.input<typeof volunteerFormSchema>;
