@@ -1,11 +1,19 @@
 import { z } from '../zod-fr';
 
+/** Telephones are compared without the spaces, dots, dashes or brackets people type between digit groups. */
+export function normalizeTelephone(value: string): string {
+  return value.replace(/[\s.\-()]/g, '');
+}
+
 // Login (spec §2 "Login and registration"; CONTRACT.md: POST /api/login {telephone, password}).
 export const loginSchema = z.object({
-  telephone: z.coerce.string<string | number>().trim().min(1, 'Le numéro de téléphone est requis.').max(30, 'Numéro de téléphone invalide.'),
+  telephone: z
+    .union([z.string(), z.number()], { error: 'Le numéro de téléphone est requis.' })
+    .transform((v) => normalizeTelephone(String(v).trim()))
+    .pipe(z.string().min(1, 'Le numéro de téléphone est requis.').max(30, 'Numéro de téléphone invalide.')),
   password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginInput = z.input<typeof loginSchema>;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Numéro de téléphone ou mot de passe incorrect.',
@@ -26,3 +34,4 @@ export const authUserSchema = z.object({
   name: z.string(),
 });
 export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -24,13 +24,20 @@ export async function revokeToken(db: DB, tokenId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
 }
 
-// A hash to verify against when the telephone is unknown, so both paths cost one scrypt.
-let dummyHash: Promise<string> | undefined;
+// A hash to verify against when the telephone is unknown, so both paths cost one scrypt of the same cost.
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(passwordCost: number): Promise<string> {
+  let hash = dummyHashes.get(passwordCost);
+  if (!hash) {
+    hash = hashPassword('dummy-password-for-timing', passwordCost);
+    dummyHashes.set(passwordCost, hash);
+  }
+  return hash;
+}
 
 export async function login(db: DB, telephone: string, password: string, passwordCost: number) {
   const user = await db.selectFrom('users').selectAll().where('telephone', '=', telephone.trim()).executeTakeFirst();
-  dummyHash ??= hashPassword('dummy-password-for-timing', passwordCost);
-  const isValid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+  const isValid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(passwordCost)));
   if (!user || !isValid) {
     throw unprocessable({ telephone: [AUTH_MESSAGES.invalidCredentials] }, AUTH_MESSAGES.invalidCredentials);
   }

@@ -1,0 +1,84 @@
+import { ROLES } from '@shared/constants';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
+import { requireRole } from '../../plugins/auth';
+import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
+
+// User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
+
+const idParams = z.object({ id: z.coerce.number<string>().int().positive().max(2_147_483_647) });
+const zone = z.string().nullable();
+const messageSchema = z.object({ message: z.string() });
+
+const createdUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  role: z.string(),
+  zone,
+  is_confirmed: z.boolean(),
+});
+const userDetailsSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), telephone: z.string(), role: z.string(), zone });
+const unconfirmedUserSchema = userDetailsSchema.extend({ created_at: z.string() });
+const listedUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  zone,
+  role: z.string(),
+  created_at: z.string(),
+});
+
+const usersQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES, { error: 'Veuillez choisir un rôle valide.' }).optional() });
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const creators = requireRole('administrateur', 'conseiller', 'conseiller_pro');
+  const admin = requireRole('administrateur');
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/created',
+    { onRequest: creators, schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await pageOfUsers(app.db, { createdBy: request.user!.id }, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items.map((u) => ({ ...u, is_confirmed: u.is_confirmed === 1 }));
+    },
+  );
+
+  app.get(
+    '/usersconseiller/:id',
+    { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: userDetailsSchema } } },
+    async (request) => getCreatedUser(app.db, request.user!, request.params.id),
+  );
+
+  app.get(
+    '/confirmation/unconfirmed',
+    { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await pageOfUsers(app.db, { isConfirmed: false }, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items;
+    },
+  );
+
+  app.put(
+    '/users/:id/confirm',
+    { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
+    async (request) => confirmUser(app.db, request.user!.id, request.params.id),
+  );
+
+  app.get(
+    '/users',
+    { onRequest: admin, schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await pageOfUsers(app.db, { role: request.query.role }, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items;
+    },
+  );
+};
+export default userRoutes;

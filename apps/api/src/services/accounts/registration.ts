@@ -1,0 +1,86 @@
+import { ADVISER_CREATABLE_ROLES, isAdviserRole, type Role } from '@shared/constants';
+import { normalizeZone } from '@shared/format';
+import { REGISTER_MESSAGES, type RegisterData } from '@shared/schemas/register';
+import { type DB, nowIso } from '../../db/database';
+import { findTakenIdentifiers, insertUser } from '../../db/repositories/users';
+import { forbidden, type FieldErrors, unprocessable } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
+import { auditUserAction } from './audit';
+import { uniqueViolationField } from './unique-violation';
+
+export interface Creator {
+  id: number;
+  role: string;
+}
+
+/** CONTRACT.md: administrators create any role; advisers only consumers and providers; nobody else. */
+export function canCreateRole(creatorRole: string, role: Role): boolean {
+  if (creatorRole === 'administrateur') return true;
+  if (isAdviserRole(creatorRole)) return (ADVISER_CREATABLE_ROLES as readonly string[]).includes(role);
+  return false;
+}
+
+export const isCreatorRole = (role: string) => role === 'administrateur' || isAdviserRole(role);
+
+export function takenErrors(taken: { email: boolean; telephone: boolean }): FieldErrors | null {
+  const errors: FieldErrors = {};
+  if (taken.email) errors.email = [REGISTER_MESSAGES.emailTaken];
+  if (taken.telephone) errors.telephone = [REGISTER_MESSAGES.telephoneTaken];
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** Rethrows a unique-constraint failure as the 422 on its field; anything else unchanged. */
+export function rethrowUniqueViolation(error: unknown): never {
+  const field = uniqueViolationField(error);
+  if (field) throw unprocessable({ [field]: [field === 'email' ? REGISTER_MESSAGES.emailTaken : REGISTER_MESSAGES.telephoneTaken] });
+  throw error;
+}
+
+/**
+ * Creates an account on behalf of a logged-in creator. created_by comes from the token, never the body;
+ * accounts created by an administrator are confirmed at once, the others wait for an administrator.
+ */
+export async function registerUser(db: DB, creator: Creator, data: RegisterData, passwordCost: number) {
+  if (!isCreatorRole(creator.role)) throw forbidden();
+  if (!canCreateRole(creator.role, data.role)) throw forbidden(REGISTER_MESSAGES.roleForbidden);
+
+  // A friendly early answer naming every taken field; the unique indexes still decide under concurrency.
+  const taken = takenErrors(await findTakenIdentifiers(db, data));
+  if (taken) throw unprocessable(taken);
+
+  const isConfirmed = creator.role === 'administrateur';
+  const now = nowIso();
+  const values = {
+    name: data.name,
+    email: data.email,
+    telephone: data.telephone,
+    password_hash: await hashPassword(data.password, passwordCost),
+    role: data.role,
+    zone: data.zone,
+    zone_key: data.zone ? normalizeZone(data.zone) : null,
+    is_confirmed: isConfirmed ? 1 : 0,
+    first_login: 1,
+    created_by: creator.id,
+    created_at: now,
+    updated_at: now,
+  };
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const userId = await insertUser(trx, values);
+      await auditUserAction(trx, creator.id, 'user.register', userId, { role: data.role });
+      return userId;
+    });
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+  return {
+    id,
+    name: values.name,
+    email: values.email,
+    telephone: values.telephone,
+    role: values.role,
+    zone: values.zone,
+    is_confirmed: isConfirmed,
+  };
+}
