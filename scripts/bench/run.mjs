@@ -124,12 +124,22 @@ async function main() {
         row.ratio = Number((ours.rps / ref.rps).toFixed(2));
       }
       results.push(row);
-      console.log(`  ${s.id}: ${ours.rps} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms${row.ratio ? `, ${Math.round(row.ratio * 100)} % du serveur nu` : ''}`);
+      console.log(
+        `  ${s.id}: ${ours.rps} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms${row.ratio ? `, ${Math.round(row.ratio * 100)} % du serveur nu` : ''}`,
+      );
     }
 
     const hash = scryptCost();
     const m = machine();
-    const data = { machine: m, durationSeconds: DURATION, connections: CONNECTIONS, seeded, startMs: server.startMs, scrypt: hash, results };
+    const data = {
+      machine: m,
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      seeded,
+      startMs: server.startMs,
+      scrypt: hash,
+      results,
+    };
     writeJson('latest.json', data);
 
     const rows = [];

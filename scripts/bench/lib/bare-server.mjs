@@ -11,7 +11,9 @@ db.pragma('busy_timeout = 5000');
 
 const QUERIES = {
   '/testimonials': [
-    db.prepare('select id, text, author, title, avatar from testimonials where is_published = 1 order by created_at desc, id desc limit 20 offset 0'),
+    db.prepare(
+      'select id, text, author, title, avatar from testimonials where is_published = 1 order by created_at desc, id desc limit 20 offset 0',
+    ),
     db.prepare('select count(*) as n from testimonials where is_published = 1'),
   ],
   '/volunteers': [

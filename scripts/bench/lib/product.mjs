@@ -8,7 +8,12 @@ import { ROOT, isBuildFresh } from '../../lib/build-state.mjs';
 
 export { ROOT };
 
-export const BENCH_ADMIN = { telephone: '+22997000001', password: 'Banc-Essai-Admin-2026', name: 'Admin Banc', email: 'admin.banc@example.bj' };
+export const BENCH_ADMIN = {
+  telephone: '+22997000001',
+  password: 'Banc-Essai-Admin-2026',
+  name: 'Admin Banc',
+  email: 'admin.banc@example.bj',
+};
 
 /** Builds dist/ when the sources are newer (like `npm start`), or a private copy in `outDir`. Returns the build folder. */
 export function ensureBuild(outDir) {
@@ -37,7 +42,14 @@ export async function freePort() {
  * Spawns `node --enable-source-maps <build>/api/server.mjs` and waits for GET /api/health.
  * `healthy: false` waits only for the port to answer (a degraded database still answers 503).
  */
-export async function startProduct({ buildDir = path.join(ROOT, 'dist'), dataDir, env = {}, port, timeoutMs = 30_000, healthy = true } = {}) {
+export async function startProduct({
+  buildDir = path.join(ROOT, 'dist'),
+  dataDir,
+  env = {},
+  port,
+  timeoutMs = 30_000,
+  healthy = true,
+} = {}) {
   const listenPort = port ?? (await freePort());
   const logs = [];
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(buildDir, 'api/server.mjs')], {

@@ -9,7 +9,11 @@ import { ROOT } from '../../lib/build-state.mjs';
 export function machine() {
   let commit = null;
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {}
   return {
     nproc: os.availableParallelism?.() ?? os.cpus().length,
@@ -22,7 +26,8 @@ export function machine() {
   };
 }
 
-export const machineLine = (m) => `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
+export const machineLine = (m) =>
+  `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
 
 export function writeJson(name, data) {
   const dir = path.join(ROOT, 'bench-results');
@@ -55,7 +60,10 @@ export function updateReadme(kind, markdown) {
   }
   blocks[kind] = markdown.trim();
   const body = ['api', 'web']
-    .map((k) => `<!-- bench:${k} -->\n${blocks[k] ?? `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`}\n<!-- /bench:${k} -->`)
+    .map(
+      (k) =>
+        `<!-- bench:${k} -->\n${blocks[k] ?? `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`}\n<!-- /bench:${k} -->`,
+    )
     .join('\n\n');
   fs.writeFileSync(file, `${readme.slice(0, a + start.length)}\n${body}\n${readme.slice(b)}`);
 }

@@ -24,11 +24,26 @@ const ZONES = ['Cotonou', 'Porto-Novo', 'Parakou', 'Abomey-Calavi', 'Bohicon', '
 const PURPOSES = ['alimentation', 'education', 'logement', 'vetement', 'sante', 'protection', 'autres'];
 const PAYMENT_TYPES = ['cotisation', 'adhesion'];
 const STATUSES = ['approved', 'approved', 'approved', 'pending', 'declined', 'canceled'];
-const ROLES = ['membre', 'membre', 'membre', 'membre', 'sympathisant', 'consommateur', 'prestataire_physique', 'prestataire_morale', 'conseiller'];
+const ROLES = [
+  'membre',
+  'membre',
+  'membre',
+  'membre',
+  'sympathisant',
+  'consommateur',
+  'prestataire_physique',
+  'prestataire_morale',
+  'conseiller',
+];
 
 const pick = (list, i) => list[i % list.length];
 const nameOf = (i) => `${pick(FIRST, i)} ${pick(LAST, Math.floor(i / FIRST.length))}`;
-const zoneKey = (z) => z.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+const zoneKey = (z) =>
+  z
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 /** Timestamps spread over the last two years, strictly increasing with i (ISO text like the product writes). */
 const since = Date.now() - 2 * 365 * 24 * 3600 * 1000;
 const at = (i, n) => new Date(since + Math.floor((i / n) * 2 * 365 * 24 * 3600 * 1000)).toISOString();
@@ -38,7 +53,9 @@ function inserter(db, table, rowOf) {
   const sample = rowOf(0);
   // Required columns this seeder does not know (added by a later migration) get a neutral value.
   const extra = Object.fromEntries(
-    cols.filter((c) => c.notnull && c.dflt_value === null && !c.pk && !(c.name in sample)).map((c) => [c.name, /INT/i.test(c.type) ? 0 : '']),
+    cols
+      .filter((c) => c.notnull && c.dflt_value === null && !c.pk && !(c.name in sample))
+      .map((c) => [c.name, /INT/i.test(c.type) ? 0 : '']),
   );
   const names = [...Object.keys(sample), ...Object.keys(extra)];
   const stmt = db.prepare(`insert into ${table} (${names.join(', ')}) values (${names.map((n) => `@${n}`).join(', ')})`);

@@ -42,9 +42,23 @@ export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 }
 
-export async function pingDatabase(db: DB): Promise<boolean> {
+/**
+ * True when the database answers and, for SQLite, its files can still be written: an open SQLite handle keeps
+ * reading through a file made read-only or a volume remounted read-only, and only writes fail, so `select 1`
+ * alone would report healthy while every form submission gets a 503.
+ */
+export async function pingDatabase(db: DB, config?: DatabaseConfig): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);
+    if (config?.dialect === 'sqlite') {
+      for (const file of [config.file, `${config.file}-wal`]) {
+        try {
+          await fs.promises.access(file, fs.constants.W_OK);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || file === config.file) return false;
+        }
+      }
+    }
     return true;
   } catch {
     return false;
