@@ -1,9 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
+import { formatFcfa } from '@shared/format';
+import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
+import { api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { session } from '@web/lib/session';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { notifyCheckoutError } from './checkout-errors';
+import { ReceiptNotice } from './receipt-notice';
+import { useReturnFlow } from './use-return-flow';
 
-export default function Page() {
+interface Profile {
+  name?: string;
+  email?: string;
+  telephone?: string;
+}
+
+const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
+
+export default function PaymentPage() {
+  const { receiptUrl } = useReturnFlow('payment');
+  const [inProgress, setInProgress] = useState(false);
+  const hasToken = Boolean(session.token());
+  // A signed-in member pays with the e-mail of the profile, shown read-only.
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile'), enabled: hasToken, retry: false, staleTime: 60_000 });
+  const profileEmail = profile.data?.email ?? '';
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
+    resolver: zodResolver(paymentInitiateSchema),
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: 'adhesion' },
+  });
+
+  useEffect(() => {
+    if (!profile.data) return;
+    if (profile.data.email) setValue('email', profile.data.email);
+    if (!getValues('name') && profile.data.name) setValue('name', profile.data.name);
+    if (!getValues('phone') && profile.data.telephone) setValue('phone', profile.data.telephone);
+  }, [profile.data, setValue, getValues]);
+
+  const amount = Number(watch('amount'));
+
+  const onSubmit = async (values: PaymentInitiate) => {
+    setInProgress(true);
+    try {
+      const { url } = await api.post<{ url: string }>('/payment/initiate', values);
+      // Stays "En cours..." while the browser leaves for the checkout.
+      window.location.assign(url);
+    } catch (error) {
+      setInProgress(false);
+      if (!applyServerErrors(error, setError)) notifyCheckoutError(error);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
+    <section className="mx-auto max-w-xl px-4 py-10">
       <PageTitle title="Faire un Paiement">Faire un Paiement</PageTitle>
+      <ReceiptNotice receiptUrl={receiptUrl} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(profileEmail)}
+          hint={profileEmail ? 'Adresse e-mail de votre profil.' : undefined}
+          className={profileEmail ? 'bg-slate-100' : undefined}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" required error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label="Montant (FCFA)"
+          inputMode="numeric"
+          required
+          hint={Number.isInteger(amount) && amount > 0 ? formatFcfa(amount) : undefined}
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <SelectField label="Type de paiement" required options={TYPE_OPTIONS} error={errors.payment_type?.message} {...register('payment_type')} />
+        <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
+          Payer
+        </Button>
+      </form>
     </section>
   );
 }

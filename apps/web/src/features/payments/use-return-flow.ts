@@ -1,0 +1,62 @@
+import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
+import { api } from '@web/lib/api-client';
+import { notify } from '@web/lib/notify';
+import { useEffect, useRef, useState } from 'react';
+
+export type MoneyKind = 'payment' | 'donation';
+
+/**
+ * The provider's return (spec §4): the server has already verified the transaction and put its
+ * status in the query string. Shown once: the query string is cleared right away.
+ */
+export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
+  const [receiptUrl, setReceiptUrl] = useState<string | null>(null);
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const params = new URLSearchParams(window.location.search);
+    const status = params.get('transaction-status');
+    if (!status) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const transactionId = params.get('transaction-id') ?? '';
+
+    if (status === 'canceled') {
+      notify.error(PAYMENT_MESSAGES.canceled);
+    } else if (status === 'approved') {
+      notify.success(PAYMENT_MESSAGES.success);
+      const receipt = params.get('receipt');
+      // Only our own receipt links are followed.
+      if (receipt?.startsWith('/api/receipts/')) setReceiptUrl(receipt);
+    } else if (status === 'declined') {
+      notify.warning(PAYMENT_MESSAGES.paymentFailed);
+    } else {
+      notify.warning(PAYMENT_MESSAGES.pendingOrUnknown);
+    }
+
+    // Spec §4: the record is posted only when pending. The server re-checks it with the provider.
+    if (status === 'pending' && transactionId) {
+      const request =
+        kind === 'payment'
+          ? api.post('/payment', {
+              name: params.get('name') ?? '',
+              phone: params.get('phone') ?? '',
+              amount: params.get('amount') ?? '',
+              payment_type: params.get('payment_type') ?? undefined,
+              transaction_status: status,
+              transaction_id: transactionId,
+            })
+          : api.post('/donation', {
+              amount: params.get('amount') ?? '',
+              purpose: params.get('purpose') ?? undefined,
+              'transaction-status': status,
+              'transaction-id': transactionId,
+            });
+      // A failed save is only logged (spec §8).
+      request.catch((error: unknown) => console.warn('Enregistrement de la transaction impossible', error));
+    }
+  }, [kind]);
+
+  return { receiptUrl };
+}
