@@ -71,10 +71,13 @@ beforeAll(async () => {
   await insertMoney('donations', 9999, { status: 'pending' });
   await insertMoney('donations', 8888, { deleted: true });
   await insertMoney('donations', 7777, { createdAt: monthsAgoIso(13) });
-  // Payments: 11 months ago (the oldest month shown) 15 000; this month 2 000; a declined one excluded.
+  // Payments: 11 months ago (the oldest month shown) 15 000; this month 2 000 approved + 500 transferred;
+  // pending and declined ones excluded.
   await insertMoney('payments', 15000, { createdAt: monthsAgoIso(11) });
-  await insertMoney('payments', 2000);
+  await insertMoney('payments', 1500, { status: 'pending' });
+  await insertMoney('payments', 500, { status: 'transferred' }); // approved then paid out: still received
   await insertMoney('payments', 3000, { status: 'declined' });
+  await insertMoney('payments', 2000);
 
   // Questionnaires: "Cotonou" written three ways counts as one zone.
   const c1 = await seedUser(t, 'consommateur', { zone: 'Cotonou' });
@@ -121,7 +124,7 @@ describe('GET /api/admin/stats', () => {
     expect(monthly.map((m) => m.month)).toEqual(months);
     const byMonth = new Map(monthly.map((m) => [m.month, m]));
     const current = byMonth.get(months[11]!)!;
-    expect(current).toMatchObject({ donations_total: 7500, donations_count: 2, payments_total: 2000, payments_count: 1 });
+    expect(current).toMatchObject({ donations_total: 7500, donations_count: 2, payments_total: 2500, payments_count: 2 });
     expect(byMonth.get(months[8]!)).toMatchObject({ donations_total: 1000, donations_count: 1, payments_total: 0 });
     expect(byMonth.get(months[7]!)).toMatchObject({ donations_total: 0, donations_count: 0 });
     expect(byMonth.get(months[0]!)).toMatchObject({ payments_total: 15000, payments_count: 1, donations_total: 0 });

@@ -13,7 +13,7 @@ export const adminStatsSchema = z.object({
     unconfirmed_volunteers: count,
     pending_testimonials: count,
   }),
-  /** The last 12 calendar months (UTC), oldest first, zero-filled: approved, non-deleted records, FCFA. */
+  /** The last 12 calendar months (UTC), oldest first, zero-filled: received (approved or transferred), non-deleted records, FCFA. */
   monthly: z.array(
     z.object({
       month: z.string().regex(/^\d{4}-\d{2}$/),

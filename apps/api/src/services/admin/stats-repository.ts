@@ -42,12 +42,18 @@ export interface MonthTotal {
 // A fixed SQL fragment (no bound parameters) so PostgreSQL sees the same expression in SELECT and GROUP BY.
 const MONTH_OF_PAYMENT = sql.raw('substr(coalesce(paid_at, created_at), 1, 7)');
 
-/** Approved, non-deleted amounts per calendar month (UTC) since `sinceIso`. */
+/**
+ * Statuses under which the money was received: FedaPay moves an approved transaction to "transferred"
+ * once paid out, and it still counts (the same set as the payments area's receipts).
+ */
+export const RECEIVED_STATUSES = ['approved', 'transferred'] as const;
+
+/** Received (approved or transferred), non-deleted amounts per calendar month (UTC) since `sinceIso`. */
 export async function sumApprovedByMonth(db: DB, table: 'donations' | 'payments', sinceIso: string): Promise<MonthTotal[]> {
   const rows = await db
     .selectFrom(table)
     .select((eb) => [sql<string>`${MONTH_OF_PAYMENT}`.as('month'), eb.fn.sum<number>('amount').as('total'), eb.fn.countAll<number>().as('count')])
-    .where('transaction_status', '=', 'approved')
+    .where('transaction_status', 'in', [...RECEIVED_STATUSES])
     .where('deleted_at', 'is', null)
     .where(sql<string>`coalesce(paid_at, created_at)`, '>=', sinceIso)
     .groupBy(MONTH_OF_PAYMENT)

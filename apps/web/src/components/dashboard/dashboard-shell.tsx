@@ -20,10 +20,14 @@ export interface DashboardShellProps {
   onLogout: () => void;
   isLoggingOut?: boolean;
   children: ReactNode;
+  /** Sidebar open at first; by default open on wide screens and narrow on phones (360 px). */
+  defaultOpen?: boolean;
 }
 
-export function DashboardShell({ entries, activeKey, onSelect, userName, onLogout, isLoggingOut, children }: DashboardShellProps) {
-  const [isOpen, setOpen] = useState(true);
+const isWideScreen = () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 768px)').matches;
+
+export function DashboardShell({ entries, activeKey, onSelect, userName, onLogout, isLoggingOut, children, defaultOpen }: DashboardShellProps) {
+  const [isOpen, setOpen] = useState(() => defaultOpen ?? isWideScreen());
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <div className="flex min-h-screen bg-slate-50">

@@ -1,9 +1,101 @@
-import { PageTitle } from '@web/components/ui/page-title';
+import { ROLES } from '@shared/constants';
+import { DashboardShell } from '@web/components/dashboard/dashboard-shell';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
+import { AddUserModal } from './stubs/add-user-modal';
+import { ProfilePanel, useProfile } from './stubs/profile-panel';
+import { useLogout } from './stubs/use-logout';
+import { ContactMessagesView } from './views/contact-messages-view';
+import { DonationsView } from './views/donations-view';
+import { NewsletterView } from './views/newsletter-view';
+import { PaymentsView } from './views/payments-view';
+import { ProjectsView } from './views/projects-view';
+import { StatsView } from './views/stats-view';
+import { TestimonialsView } from './views/testimonials-view';
+import { UnconfirmedAccountsView } from './views/unconfirmed-accounts-view';
+import { UnconfirmedVolunteersView } from './views/unconfirmed-volunteers-view';
+import { UsersView } from './views/users-view';
 
-export default function Page() {
+// /dashboard-administrateur (spec §2 "Administrator dashboard"). The profile is the default view.
+
+function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
+  switch (view) {
+    case 'profil':
+      return <ProfilePanel />;
+    case 'confirmer-compte':
+      return <UnconfirmedAccountsView />;
+    case 'confirmer-volontaire':
+      return <UnconfirmedVolunteersView />;
+    case 'sympathisants':
+    case 'prestataires':
+    case 'conseillers':
+    case 'membres':
+      return <UsersView group={view} />;
+    case 'projets':
+      return <ProjectsView />;
+    case 'paiements':
+      return <PaymentsView />;
+    case 'dons':
+      return <DonationsView />;
+    case 'temoignages':
+      return <TestimonialsView />;
+    case 'messages':
+      return <ContactMessagesView />;
+    case 'newsletter':
+      return <NewsletterView />;
+    case 'statistiques':
+      return <StatsView onOpen={open} />;
+  }
+}
+
+const labelOf = (view: AdminView): string => {
+  for (const entry of ADMIN_ENTRIES) {
+    if (entry.key === view) return entry.label;
+    const child = entry.children?.find((c) => c.key === view);
+    if (child) return child.label;
+  }
+  return 'Dashboard';
+};
+
+export default function AdminDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('vue');
+  const view: AdminView = isAdminView(requested) ? requested : DEFAULT_VIEW;
+  const [isAddUserOpen, setAddUserOpen] = useState(false);
+  const profile = useProfile();
+  const logout = useLogout('admin');
+  const contentRef = useRef<HTMLDivElement>(null);
+  const hasNavigated = useRef(false);
+
+  useEffect(() => {
+    document.title = `${labelOf(view)} — Dashboard administrateur — ASBE`;
+    // After a sidebar choice, move the keyboard and screen-reader focus to the new content.
+    if (hasNavigated.current) contentRef.current?.focus();
+  }, [view]);
+
+  const open = (next: AdminView) => {
+    hasNavigated.current = true;
+    // One history entry per view, so the back button returns to the previous one.
+    setParams(next === DEFAULT_VIEW ? {} : { vue: next });
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <PageTitle title="Dashboard">Dashboard</PageTitle>
-    </section>
+    <DashboardShell
+      entries={ADMIN_ENTRIES}
+      activeKey={view}
+      onSelect={(key) => {
+        if (key === ADD_USER_ENTRY) setAddUserOpen(true);
+        else if (isAdminView(key)) open(key);
+      }}
+      userName={profile.data?.name}
+      onLogout={() => logout.mutate()}
+      isLoggingOut={logout.isPending}
+    >
+      <div ref={contentRef} tabIndex={-1} className="outline-none">
+        {renderView(view, open)}
+      </div>
+      <AddUserModal isOpen={isAddUserOpen} onClose={() => setAddUserOpen(false)} allowedRoles={ROLES} />
+    </DashboardShell>
   );
 }

@@ -1,0 +1,49 @@
+import { formatDate } from '@shared/format';
+import type { Column } from '@web/components/dashboard/data-table';
+import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
+import { pageFetcher } from '../api/admin-lists';
+import { ListPanel } from '../components/list-panel';
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  services: string | null;
+  message: string | null;
+  created_at: string;
+}
+
+const COLUMNS: ReadonlyArray<Column<ContactMessage>> = [
+  { key: 'date', header: 'Date', render: (m) => <span className="whitespace-nowrap">{formatDate(m.created_at)}</span> },
+  { key: 'name', header: 'Nom', render: (m) => m.name },
+  {
+    key: 'email',
+    header: 'Email',
+    render: (m) => (
+      <a className="break-all text-emerald-800 underline" href={`mailto:${m.email}`}>
+        {m.email}
+      </a>
+    ),
+  },
+  { key: 'phone', header: 'Téléphone', render: (m) => <span className="whitespace-nowrap">{m.phone ?? '—'}</span> },
+  { key: 'services', header: 'Services', render: (m) => m.services ?? '—' },
+  { key: 'message', header: 'Message', render: (m) => <p className="max-w-md min-w-56 whitespace-pre-line">{m.message ?? ''}</p> },
+];
+
+const fetchMessages = pageFetcher<ContactMessage>('/contact-messages');
+
+export function ContactMessagesView() {
+  return (
+    <ListPanel
+      title="Messages de contact"
+      listKey={['admin', 'contact-messages']}
+      fetchPage={fetchMessages}
+      columns={COLUMNS}
+      rowKey={(m) => m.id}
+      emptyText={ADMIN_EMPTY.contactMessages}
+      errorText={ADMIN_FETCH_ERRORS.contactMessages}
+      searchPlaceholder="Rechercher par nom, email, message..."
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { VOLUNTEER_DOMAIN_LABELS } from '@shared/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Column } from '@web/components/dashboard/data-table';
+import { Button } from '@web/components/ui/button';
+import { api } from '@web/lib/api-client';
+import { notify } from '@web/lib/notify';
+import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT } from '../admin-messages';
+import { pageFetcher, removeRow } from '../api/admin-lists';
+import { DownloadButton, fileNameOf } from '../components/download-button';
+import { ListPanel } from '../components/list-panel';
+
+export interface UnconfirmedVolunteer {
+  id: number;
+  name: string;
+  email: string;
+  domain: string;
+  under_restriction: number | boolean | string;
+  cv: string;
+  motivation_letter: string;
+  criminal_record: string;
+  restriction_proof: string | null;
+  created_at: string;
+}
+
+const LIST_KEY = ['admin', 'unconfirmed-volunteers'] as const;
+const fetchVolunteers = pageFetcher<UnconfirmedVolunteer>('/volunteers/unconfirmed');
+const domainLabel = (d: string) => VOLUNTEER_DOMAIN_LABELS[d as keyof typeof VOLUNTEER_DOMAIN_LABELS] ?? d;
+
+export function UnconfirmedVolunteersView() {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: (v: UnconfirmedVolunteer) => api.put<{ message?: string }>(`/volunteers/${v.id}/confirm`),
+    onSuccess: async (_body, v) => {
+      notify.success(ADMIN_SUCCESS.volunteerConfirmed);
+      await removeRow(queryClient, LIST_KEY, v.id);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    },
+    onError: () => notify.error(ADMIN_ACTION_ERRORS.confirmVolunteer),
+  });
+
+  const columns: ReadonlyArray<Column<UnconfirmedVolunteer>> = [
+    { key: 'name', header: 'Nom', render: (v) => v.name },
+    { key: 'email', header: 'Email', render: (v) => <span className="break-all">{v.email}</span> },
+    {
+      key: 'cv',
+      header: 'CV',
+      render: (v) => (
+        <DownloadButton
+          path={`/download/cv/${encodeURIComponent(fileNameOf(v.cv))}`}
+          fileName={fileNameOf(v.cv)}
+          label="Télécharger le CV"
+          description={`Télécharger le CV de ${v.name}`}
+        />
+      ),
+    },
+    {
+      key: 'criminal_record',
+      header: 'Casier judiciaire',
+      render: (v) => (
+        <DownloadButton
+          path={`/download/criminal_record/${encodeURIComponent(fileNameOf(v.criminal_record))}`}
+          fileName={fileNameOf(v.criminal_record)}
+          label="Télécharger le casier"
+          description={`Télécharger le casier judiciaire de ${v.name}`}
+        />
+      ),
+    },
+    { key: 'domain', header: 'Domaine', render: (v) => domainLabel(v.domain) },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (v) => (
+        <Button
+          isLoading={confirm.isPending && confirm.variables?.id === v.id}
+          loadingText="En cours..."
+          onClick={() => {
+            // The specification asks for the browser's own confirmation before confirming a volunteer.
+            if (window.confirm(ADMIN_TEXT.confirmVolunteerPrompt)) confirm.mutate(v);
+          }}
+        >
+          Confirmer
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListPanel
+      title="Confirmer Volontaire"
+      listKey={LIST_KEY}
+      fetchPage={fetchVolunteers}
+      columns={columns}
+      rowKey={(v) => v.id}
+      emptyText={ADMIN_EMPTY.unconfirmedVolunteers}
+      errorText={ADMIN_FETCH_ERRORS.unconfirmedVolunteers}
+      searchPlaceholder="Rechercher par nom, email..."
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import type { Column } from '@web/components/dashboard/data-table';
+import { useMemo } from 'react';
+import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
+import { concatenatedFetcher, type PageFetcher, pageFetcher } from '../api/admin-lists';
+import { ListPanel } from '../components/list-panel';
+
+// "Filtre utilisateur": advisers, members, sympathisers and providers (spec §2), Nom / Email / Téléphone / Ville.
+
+export interface ListedUser {
+  id: number;
+  name: string;
+  email: string;
+  telephone: string;
+  zone: string | null;
+  role: string;
+  created_at: string;
+}
+
+export type UserGroup = 'sympathisants' | 'prestataires' | 'conseillers' | 'membres';
+
+const GROUPS: Record<UserGroup, { title: string; errorText: string; fetcher: () => PageFetcher<ListedUser> }> = {
+  sympathisants: { title: 'Les Sympathisants', errorText: ADMIN_FETCH_ERRORS.sympathisers, fetcher: () => pageFetcher('/users', { role: 'sympathisant' }) },
+  // Providers are both provider roles: two server-paged lists shown one after the other.
+  prestataires: {
+    title: 'Les Prestataires',
+    errorText: ADMIN_FETCH_ERRORS.providers,
+    fetcher: () => concatenatedFetcher(pageFetcher('/users', { role: 'prestataire_physique' }), pageFetcher('/users', { role: 'prestataire_morale' })),
+  },
+  conseillers: { title: 'Les Conseillers', errorText: ADMIN_FETCH_ERRORS.advisers, fetcher: () => pageFetcher('/users', { role: 'conseiller' }) },
+  membres: { title: 'Les Membres', errorText: ADMIN_FETCH_ERRORS.members, fetcher: () => pageFetcher('/users', { role: 'membre' }) },
+};
+
+const COLUMNS: ReadonlyArray<Column<ListedUser>> = [
+  { key: 'name', header: 'Nom', render: (u) => u.name },
+  { key: 'email', header: 'Email', render: (u) => <span className="break-all">{u.email}</span> },
+  { key: 'telephone', header: 'Téléphone', render: (u) => <span className="whitespace-nowrap">{u.telephone}</span> },
+  { key: 'zone', header: 'Ville', render: (u) => u.zone ?? '—' },
+];
+
+export function UsersView({ group }: { group: UserGroup }) {
+  const config = GROUPS[group];
+  const fetchPage = useMemo(() => config.fetcher(), [config]);
+  return (
+    <ListPanel
+      key={group}
+      title={config.title}
+      listKey={['admin', 'users', group]}
+      fetchPage={fetchPage}
+      columns={COLUMNS}
+      rowKey={(u) => u.id}
+      emptyText={ADMIN_EMPTY.users}
+      errorText={config.errorText}
+      searchPlaceholder="Rechercher par nom, email, téléphone..."
+    />
+  );
+}
