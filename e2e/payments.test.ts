@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
+import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
+import { seedE2eUser } from './helpers/seed';
 
 const browser = setupBrowser();
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -122,5 +123,23 @@ describe('payments and donations through the sandbox', () => {
 
     donations = await adminGet('/api/donations?per_page=100');
     expect(donations.find((d) => d.transaction_id === transactionId)).toMatchObject({ transaction_status: 'approved' });
+  });
+
+  it("a signed-in member pays with the profile's e-mail, read-only, and the payment is linked to the account", async () => {
+    const member = await seedE2eUser('membre', { name: 'Membre Payeur' });
+    const page = await browser.newPage();
+    await loginViaApi(page, member.telephone, member.password);
+    await page.goto('/paiement');
+    const email = page.getByLabel('Email');
+    await page.waitForFunction((expected) => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value === expected, member.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Nom').inputValue()).toBe('Membre Payeur');
+    await page.getByLabel('Montant (FCFA)').fill('2000');
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await simulate(page, 'Paiement approuvé', '/paiement');
+    await toast(page, 'Transaction réussie.').waitFor();
+    const payments = await adminGet<Array<{ email: string; transaction_status: string; payment_type: string }>>(`/api/payments?q=${encodeURIComponent(member.email)}`);
+    expect(payments[0]).toMatchObject({ email: member.email, transaction_status: 'approved', payment_type: 'adhesion' });
+    assertNoPageErrors(page);
   });
 });
