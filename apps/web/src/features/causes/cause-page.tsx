@@ -1,9 +1,47 @@
+import { findCause } from '@shared/causes';
 import { PageTitle } from '@web/components/ui/page-title';
+import { Picture } from '@web/components/ui/picture';
+import { Link, useParams } from 'react-router';
 
-export default function Page() {
+/** /causes/{causeId} (spec §2 "Causes"): the cause from the built-in list, or "Cause non trouvée.". */
+export default function CausePage() {
+  const { causeId = '' } = useParams();
+  const cause = findCause(causeId);
+  if (!cause) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <PageTitle title="Cause non trouvée">Cause non trouvée.</PageTitle>
+        <Link to="/" className="rounded-md bg-emerald-800 px-5 py-3 font-semibold text-white hover:bg-emerald-900">
+          Retour à l'accueil
+        </Link>
+      </section>
+    );
+  }
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <PageTitle title="Cause">Cause</PageTitle>
-    </section>
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <PageTitle title={cause.title}>{cause.title}</PageTitle>
+      <Picture
+        src={`/images/causes/${cause.image}`}
+        widths={[400, 800]}
+        sizes="(min-width: 896px) 864px, calc(100vw - 2rem)"
+        width={800}
+        height={600}
+        alt={cause.imageAlt}
+        isPriority
+        className="mb-8 aspect-[4/3] h-auto w-full rounded-2xl object-cover"
+      />
+      <p className="mb-6 text-xl font-semibold text-emerald-900">{cause.summary}</p>
+      <div className="space-y-4 text-lg text-slate-800">
+        {cause.text.split('\n\n').map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      <Link
+        to="/donation"
+        className="mt-10 inline-block rounded-md bg-orange-700 px-6 py-3 text-lg font-semibold text-white hover:bg-orange-800"
+      >
+        Faire un don
+      </Link>
+    </article>
   );
 }

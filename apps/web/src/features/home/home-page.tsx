@@ -1,9 +1,34 @@
 import { PageTitle } from '@web/components/ui/page-title';
+import { NewsletterForm } from '@web/features/newsletter/newsletter-form';
+import { ActionCards } from './components/action-cards';
+import { CallToAction } from './components/call-to-action';
+import { CausesGrid } from './components/causes-grid';
+import { HeroCarousel } from './components/hero-carousel';
+import { MissionSection } from './components/mission-section';
+import { MissionsGrid } from './components/missions-grid';
+import { ProblematiquesGrid } from './components/problematiques-grid';
+import { StatsBanner } from './components/stats-banner';
+import { TestimonialsCarousel } from './components/testimonials-carousel';
+import { VolunteersSection } from './components/volunteers-section';
 
-export default function Page() {
+/** Home page (spec §2 "Home page, in order"); the header, scroll-to-top button and footer come from the public layout. */
+export default function HomePage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <PageTitle title="Accueil">Accueil</PageTitle>
-    </section>
+    <>
+      <PageTitle title="Accueil" className="sr-only">
+        Association Solidarité Besoins Essentiels — Accueil
+      </PageTitle>
+      <HeroCarousel />
+      <ActionCards />
+      <MissionSection />
+      <CausesGrid />
+      <StatsBanner />
+      <MissionsGrid />
+      <VolunteersSection />
+      <CallToAction />
+      <TestimonialsCarousel />
+      <ProblematiquesGrid />
+      <NewsletterForm />
+    </>
   );
 }

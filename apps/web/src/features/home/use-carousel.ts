@@ -1,0 +1,56 @@
+import { type FocusEvent, useCallback, useEffect, useState } from 'react';
+
+/**
+ * Index of an auto-advancing carousel that wraps both ways (spec §4).
+ * Rotation stops while the tab is hidden, while the visitor has paused it, and while keyboard focus is inside
+ * (WCAG 2.2.2); a manual move restarts the interval so the new item gets its full time on screen.
+ */
+export function useCarousel(count: number, intervalMs: number) {
+  const [rawIndex, setIndex] = useState(0);
+  const [isPaused, setPaused] = useState(false);
+  const [hasKeyboardFocus, setKeyboardFocus] = useState(false);
+  const [isHidden, setHidden] = useState(() => typeof document !== 'undefined' && document.hidden);
+  const [restarts, setRestarts] = useState(0);
+
+  useEffect(() => {
+    const onVisibility = () => setHidden(document.hidden);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  const isRotating = count > 1 && !isPaused && !hasKeyboardFocus && !isHidden;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `restarts` restarts the timer after a manual move
+  useEffect(() => {
+    if (!isRotating) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), intervalMs);
+    return () => clearInterval(timer);
+  }, [isRotating, count, intervalMs, restarts]);
+
+  const move = useCallback(
+    (delta: number) => {
+      if (count === 0) return;
+      setIndex((i) => (((i + delta) % count) + count) % count);
+      setRestarts((n) => n + 1);
+    },
+    [count],
+  );
+
+  const focusHandlers = {
+    onFocus: (e: FocusEvent<HTMLElement>) => {
+      if (e.target.matches(':focus-visible')) setKeyboardFocus(true);
+    },
+    onBlur: (e: FocusEvent<HTMLElement>) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardFocus(false);
+    },
+  };
+
+  return {
+    index: count > 0 ? rawIndex % count : 0,
+    next: () => move(1),
+    previous: () => move(-1),
+    isPaused,
+    togglePaused: () => setPaused((p) => !p),
+    isRotating,
+    focusHandlers,
+  };
+}
