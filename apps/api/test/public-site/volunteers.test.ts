@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { field, file, listUploads, makeDocx, makeJpeg, makePdf, makePng, multipart, type Part } from './fixtures';
+
+let t: TestApp;
+let admin: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, 'administrateur');
+});
+afterAll(async () => t.close());
+
+let n = 0;
+const fields = (over: Record<string, string | null> = {}) => {
+  n += 1;
+  const base: Record<string, string | null> = { name: 'Kossi Mensah', email: `kossi${n}@example.bj`, domain: 'education', under_restriction: '0', ...over };
+  return Object.entries(base)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => field(k, v!));
+};
+const files = (over: Record<string, Part | null> = {}): Part[] => {
+  const base: Record<string, Part | null> = {
+    profile_image: file('profile_image', 'moi.png', makePng(), 'image/png'),
+    cv: file('cv', 'cv.pdf', makePdf(), 'application/pdf'),
+    motivation_letter: file('motivation_letter', 'lettre.docx', makeDocx()),
+    criminal_record: file('criminal_record', 'casier.pdf', makePdf()),
+    ...over,
+  };
+  return Object.values(base).filter((p): p is Part => p !== null);
+};
+const post = (parts: Part[]) => t.app.inject({ method: 'POST', url: '/api/volunteers', ...multipart(parts) });
+
+describe('POST /api/volunteers', () => {
+  it('registers a volunteer unconfirmed with the spec message', async () => {
+    const res = await post([...fields({ email: 'Awa.Doe@Example.BJ' }), ...files()]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Merci pour votre inscription !' });
+    const row = await t.db.selectFrom('volunteers').selectAll().where('email', '=', 'awa.doe@example.bj').executeTakeFirstOrThrow();
+    expect(row.is_confirmed).toBe(0);
+    expect(row.profile_image).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(row.motivation_letter).toMatch(/\.docx$/);
+    expect(row.restriction_proof).toBeNull();
+    expect((await t.app.inject({ url: '/api/volunteers' })).json()).toEqual([]);
+  });
+
+  it('refuses a duplicate e-mail with errors.email and leaves no file behind', async () => {
+    expect((await post([...fields({ email: 'double@example.bj' }), ...files()])).statusCode).toBe(201);
+    const before = listUploads(t.dataDir).length;
+    const res = await post([...fields({ email: 'DOUBLE@example.bj' }), ...files()]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['Cet email est déjà utilisé.']);
+    expect(listUploads(t.dataDir).length).toBe(before);
+  });
+
+  it.each(['name', 'email', 'domain'])('requires %s: "Veuillez remplir tous les champs."', async (name) => {
+    const res = await post([...fields({ [name]: null }), ...files()]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[name]).toEqual(['Veuillez remplir tous les champs.']);
+  });
+
+  it.each(['profile_image', 'cv', 'motivation_letter', 'criminal_record'])('requires the file %s', async (name) => {
+    const before = listUploads(t.dataDir).length;
+    const res = await post([...fields(), ...files({ [name]: null })]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[name]).toEqual(['Veuillez remplir tous les champs.']);
+    expect(listUploads(t.dataDir).length).toBe(before);
+  });
+
+  it.each(['Ko', 'Jean@Dupont', 'Anne-Marie!'])('refuses the name %j', async (name) => {
+    const res = await post([...fields({ name }), ...files()]);
+    expect(res.json().errors.name).toEqual(['Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.']);
+  });
+
+  it('refuses an e-mail without a valid shape and a domain outside the list', async () => {
+    const res = await post([...fields({ email: 'pas-un-email', domain: 'peinture' }), ...files()]);
+    expect(res.json().errors).toMatchObject({ email: ['Veuillez entrer une adresse email valide.'], domain: ['Veuillez choisir un domaine valide.'] });
+  });
+
+  it('requires a restriction proof when the box is ticked, and stores it', async () => {
+    const missing = await post([...fields({ under_restriction: '1' }), ...files()]);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.restriction_proof).toEqual(['Veuillez joindre un justificatif de restriction.']);
+    const ok = await post([...fields({ under_restriction: '1', email: 'restreint@example.bj' }), ...files(), file('restriction_proof', 'preuve.pdf', makePdf())]);
+    expect(ok.statusCode).toBe(201);
+    const row = await t.db.selectFrom('volunteers').selectAll().where('email', '=', 'restreint@example.bj').executeTakeFirstOrThrow();
+    expect(row.under_restriction).toBe(1);
+    expect(row.restriction_proof).toMatch(/\.pdf$/);
+  });
+
+  it('accepts profile images in jpg, jpeg and png only, read from the bytes', async () => {
+    expect((await post([...fields(), ...files({ profile_image: file('profile_image', 'moi.jpeg', makeJpeg()) })])).statusCode).toBe(201);
+    for (const bad of [file('profile_image', 'moi.gif', makePng()), file('profile_image', 'moi.png', makePdf(), 'image/png')]) {
+      const res = await post([...fields(), ...files({ profile_image: bad })]);
+      expect(res.json().errors.profile_image).toEqual(["L'image de profil doit être au format jpg, jpeg ou png."]);
+    }
+  });
+
+  it('refuses documents that are not pdf, doc or docx, listing the allowed types', async () => {
+    for (const bad of [file('cv', 'cv.pdf', makePng(), 'application/pdf'), file('cv', 'cv.txt', Buffer.from('bonjour'))]) {
+      const res = await post([...fields(), ...files({ cv: bad })]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.cv).toEqual(['Le fichier doit être au format pdf, doc ou docx.']);
+    }
+  });
+
+  it('refuses a PDF with a ZIP appended (polyglot) and an executable double extension', async () => {
+    const polyglot = Buffer.concat([makePdf(), makeDocx()]);
+    expect((await post([...fields(), ...files({ cv: file('cv', 'cv.pdf', polyglot) })])).json().errors.cv).toEqual([
+      'Le fichier doit être au format pdf, doc ou docx.',
+    ]);
+    expect((await post([...fields(), ...files({ cv: file('cv', 'cv.exe.pdf', makePdf()) })])).json().errors.cv).toEqual([
+      "Le nom du fichier n'est pas accepté.",
+    ]);
+  });
+
+  it('answers 413 for a document over 5 MB and writes nothing', async () => {
+    const before = listUploads(t.dataDir).length;
+    const big = makePdf(5 * 1024 * 1024 + 100);
+    const res = await post([...fields(), ...files({ cv: file('cv', 'cv.pdf', big) })]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Le fichier ne doit pas dépasser 5 Mo.');
+    expect(listUploads(t.dataDir).length).toBe(before);
+  });
+});
+
+describe('volunteer confirmation', () => {
+  it('lists unconfirmed volunteers with file names, confirms one, which then appears publicly with its photo', async () => {
+    expect((await post([...fields({ name: 'Afi Confirmee', email: 'afi@example.bj' }), ...files()])).statusCode).toBe(201);
+    const list = await t.app.inject({ url: '/api/volunteers/unconfirmed', headers: bearer(admin.token) });
+    expect(list.statusCode).toBe(200);
+    const item = list.json().find((v: { email: string }) => v.email === 'afi@example.bj');
+    expect(Object.keys(item).sort()).toEqual(
+      ['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'].sort(),
+    );
+    expect(item.under_restriction).toBe('0');
+    expect(item.cv).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+
+    const row = await t.db.selectFrom('volunteers').select('profile_image').where('id', '=', item.id).executeTakeFirstOrThrow();
+    const photo = `/api/storage/volunteer-profile-images/${row.profile_image}`;
+    expect((await t.app.inject({ url: photo })).statusCode).toBe(404);
+
+    const res = await t.app.inject({ method: 'PUT', url: `/api/volunteers/${item.id}/confirm`, headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Volontaire confirmé avec succès !' });
+
+    const after = await t.app.inject({ url: '/api/volunteers/unconfirmed', headers: bearer(admin.token) });
+    expect(after.json().map((v: { id: number }) => v.id)).not.toContain(item.id);
+    const pub = await t.app.inject({ url: '/api/volunteers' });
+    expect(pub.json()).toContainEqual({ id: item.id, name: 'Afi Confirmee', profile_image: row.profile_image, profile_image_url: photo });
+    expect(pub.body).not.toContain('afi@example.bj');
+    const image = await t.app.inject({ url: photo });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toContain('max-age=31536000');
+
+    const cv = await t.app.inject({ url: `/api/download/cv/${item.cv}`, headers: bearer(admin.token) });
+    expect(cv.statusCode).toBe(200);
+    expect(cv.headers['content-type']).toBe('application/pdf');
+    expect(cv.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(cv.headers['x-content-type-options']).toBe('nosniff');
+    expect(cv.rawPayload.equals(makePdf())).toBe(true);
+    const letter = await t.app.inject({ url: `/api/download/motivation_letter/${item.motivation_letter}`, headers: bearer(admin.token) });
+    expect(letter.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  });
+
+  it('answers 404 when confirming an unknown volunteer', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/volunteers/999999/confirm', headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(404);
+  });
+});
