@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeZone } from '@shared/format';
 import { nowIso } from '../../src/db/database';
-import { lastMonths } from '../../src/services/admin/stats';
+import { clearStatsCache, lastMonths } from '../../src/services/admin/stats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -143,6 +143,19 @@ describe('GET /api/admin/stats', () => {
     expect(find(/Zone non renseignée/, 'Énergie')).toBe(1);
     expect(needs.filter((n) => /cotonou/i.test(n.zone) && n.need === 'Alimentation')).toHaveLength(1);
     expect(needs[0]).toEqual({ zone: expect.stringMatching(/cotonou/i), need: 'Alimentation', count: 2 });
+  });
+
+  it('keeps the counts live while the trends are computed at most once a minute', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) })).json();
+    await seedUser(t, 'sympathisant', { confirmed: false });
+    await insertMoney('donations', 100_000);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) })).json();
+    expect(after.counts.unconfirmed_accounts).toBe(before.counts.unconfirmed_accounts + 1);
+    expect(after.counts.users_by_role.sympathisant).toBe(before.counts.users_by_role.sympathisant + 1);
+    expect(after.monthly).toEqual(before.monthly);
+    clearStatsCache(t.db);
+    const fresh = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) })).json();
+    expect(fresh.monthly.at(-1).donations_total).toBe(before.monthly.at(-1).donations_total + 100_000);
   });
 
   // Last: it seeds users of other roles, which would change the counts above.

@@ -5,24 +5,21 @@ import { type DB, isPostgres } from '../../db/database';
 // Aggregates for the administrator's home, computed by the database (one query per figure family, no N+1).
 // Portable SQL: ISO-8601 text timestamps compare and slice the same way on SQLite and PostgreSQL.
 
-export interface RoleCount {
-  role: string;
-  total: number;
-  unconfirmed: number;
-}
-
-export async function countUsersByRole(db: DB): Promise<RoleCount[]> {
+/** Accounts per role, read from the (role, created_at) index alone. */
+export async function countUsersByRole(db: DB): Promise<Array<{ role: string; total: number }>> {
   const rows = await db
     .selectFrom('users')
-    .select((eb) => [
-      'role',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('is_confirmed', '=', 0).then(1).else(0).end()).as('unconfirmed'),
-    ])
+    .select((eb) => ['role', eb.fn.countAll<number>().as('total')])
     .where('role', 'in', [...ROLES])
     .groupBy('role')
     .execute();
-  return rows.map((r) => ({ role: r.role, total: Number(r.total), unconfirmed: Number(r.unconfirmed ?? 0) }));
+  return rows.map((r) => ({ role: r.role, total: Number(r.total) }));
+}
+
+/** Counted on the (is_confirmed, created_at) index, like the "Confirmer Compte" list. */
+export async function countUnconfirmedUsers(db: DB): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_confirmed', '=', 0).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countPendingModeration(db: DB): Promise<{ volunteers: number; testimonials: number }> {

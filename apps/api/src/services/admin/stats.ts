@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@shared/constants';
 import type { AdminStats } from '@shared/schemas/admin-stats';
 import type { DB } from '../../db/database';
-import { countNeedsByZone, countPendingModeration, countUsersByRole, sumApprovedByMonth } from './stats-repository';
+import { countNeedsByZone, countPendingModeration, countUnconfirmedUsers, countUsersByRole, sumApprovedByMonth } from './stats-repository';
 
 export const MONTHS_SHOWN = 12;
 export const UNKNOWN_ZONE_LABEL = 'Zone non renseignée';
@@ -16,26 +16,36 @@ export function lastMonths(now: Date, count = MONTHS_SHOWN): string[] {
   return months;
 }
 
+/**
+ * The trends (money per month, needs by zone) scan whole tables, so they are kept for a minute per database
+ * and computed once for concurrent callers; the counts an administrator acts on are always live.
+ */
+export const TRENDS_TTL_MS = 60_000;
+type Trends = Pick<AdminStats, 'monthly' | 'needs_by_zone'>;
+const trendsCache = new WeakMap<DB, { until: number; month: string; value: Promise<Trends> }>();
+
+function getTrends(db: DB, now: Date): Promise<Trends> {
+  const month = now.toISOString().slice(0, 7);
+  const cached = trendsCache.get(db);
+  if (cached && cached.until > now.getTime() && cached.month === month) return cached.value;
+  const value = computeTrends(db, now);
+  trendsCache.set(db, { until: now.getTime() + TRENDS_TTL_MS, month, value });
+  value.catch(() => trendsCache.delete(db));
+  return value;
+}
+
+/** Forget the cached trends (tests, or after bulk changes). */
+export const clearStatsCache = (db: DB) => trendsCache.delete(db);
+
 export async function getAdminStats(db: DB, now = new Date()): Promise<AdminStats> {
-  const months = lastMonths(now);
-  const since = `${months[0]}-01T00:00:00.000Z`;
-  const [roles, pending, donations, payments, needs] = await Promise.all([
+  const [roles, unconfirmed, pending, trends] = await Promise.all([
     countUsersByRole(db),
+    countUnconfirmedUsers(db),
     countPendingModeration(db),
-    sumApprovedByMonth(db, 'donations', since),
-    sumApprovedByMonth(db, 'payments', since),
-    countNeedsByZone(db),
+    getTrends(db, now),
   ]);
-
   const usersByRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
-  let unconfirmed = 0;
-  for (const r of roles) {
-    usersByRole[r.role as Role] = r.total;
-    unconfirmed += r.unconfirmed;
-  }
-
-  const donationsByMonth = new Map(donations.map((d) => [d.month, d]));
-  const paymentsByMonth = new Map(payments.map((p) => [p.month, p]));
+  for (const r of roles) usersByRole[r.role as Role] = r.total;
   return {
     counts: {
       users_by_role: usersByRole,
@@ -43,6 +53,21 @@ export async function getAdminStats(db: DB, now = new Date()): Promise<AdminStat
       unconfirmed_volunteers: pending.volunteers,
       pending_testimonials: pending.testimonials,
     },
+    ...trends,
+  };
+}
+
+async function computeTrends(db: DB, now: Date): Promise<Trends> {
+  const months = lastMonths(now);
+  const since = `${months[0]}-01T00:00:00.000Z`;
+  const [donations, payments, needs] = await Promise.all([
+    sumApprovedByMonth(db, 'donations', since),
+    sumApprovedByMonth(db, 'payments', since),
+    countNeedsByZone(db),
+  ]);
+  const donationsByMonth = new Map(donations.map((d) => [d.month, d]));
+  const paymentsByMonth = new Map(payments.map((p) => [p.month, p]));
+  return {
     monthly: months.map((month) => ({
       month,
       donations_total: donationsByMonth.get(month)?.total ?? 0,
