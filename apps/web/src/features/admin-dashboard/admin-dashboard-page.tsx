@@ -1,11 +1,12 @@
 import { ROLES } from '@shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell } from '@web/components/dashboard/dashboard-shell';
+import { AddUserModal } from '@web/features/auth/add-user-modal';
+import { useLogout } from '@web/features/auth/use-logout';
+import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
-import { AddUserModal } from './stubs/add-user-modal';
-import { ProfilePanel, useProfile } from './stubs/profile-panel';
-import { useLogout } from './stubs/use-logout';
 import { ContactMessagesView } from './views/contact-messages-view';
 import { DonationsView } from './views/donations-view';
 import { NewsletterView } from './views/newsletter-view';
@@ -65,6 +66,7 @@ export default function AdminDashboardPage() {
   const [isAddUserOpen, setAddUserOpen] = useState(false);
   const profile = useProfile();
   const logout = useLogout('admin');
+  const queryClient = useQueryClient();
   const contentRef = useRef<HTMLDivElement>(null);
   const hasNavigated = useRef(false);
 
@@ -95,7 +97,12 @@ export default function AdminDashboardPage() {
       <div ref={contentRef} tabIndex={-1} className="outline-none">
         {renderView(view, open)}
       </div>
-      <AddUserModal isOpen={isAddUserOpen} onClose={() => setAddUserOpen(false)} allowedRoles={ROLES} />
+      <AddUserModal
+        isOpen={isAddUserOpen}
+        onClose={() => setAddUserOpen(false)}
+        allowedRoles={ROLES}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
+      />
     </DashboardShell>
   );
 }
