@@ -11,6 +11,10 @@ export type DB = Kysely<Database>;
 // Return BIGINT (COUNT, SUM) as numbers: FCFA totals stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+// The PostgreSQL schema a database handle is pinned to (tests give each file its own).
+const pinnedSchemas = new WeakMap<object, string>();
+export const pinnedSchema = (db: Kysely<any>): string | undefined => pinnedSchemas.get(db);
+
 export function createDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): DB {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -21,7 +25,9 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (options.searchPath) pinnedSchemas.set(db, options.searchPath);
+    return db;
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   return new Kysely<Database>({
