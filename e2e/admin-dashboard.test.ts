@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { nowIso } from '../apps/api/src/db/database';
+import { hashToken } from '../apps/api/src/lib/tokens';
 import { assertNoPageErrors, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
@@ -116,9 +118,16 @@ beforeAll(async () => {
   await db.insertInto('newsletter_subscriptions').values({ email: seeded.subscriber, created_at: nowIso() }).execute();
 });
 
-async function openDashboard(page: Page, view?: string) {
-  await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
+async function openDashboard(page: Page, view?: string): Promise<string> {
+  const { token } = await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
   await page.goto(view ? `/dashboard-administrateur?vue=${view}` : '/dashboard-administrateur');
+  return token;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu du tableau de bord' });
@@ -348,6 +357,87 @@ describe('administrator dashboard', () => {
     expect(scrolls).toBe(true);
     await entry(page, 'Liste Dons').click();
     await viewHeading(page, 'Liste Dons').waitFor();
+    assertNoPageErrors(page);
+  });
+
+  it('shows the fetch error of each list when the server refuses (spec §8)', async () => {
+    const page = await browser.newPage();
+    const token = await openDashboard(page);
+    await e2eDb().deleteFrom('auth_tokens').where('token_hash', '=', hashToken(token)).execute();
+    const cases: Array<[string, string]> = [
+      ['profil', 'Erreur lors de la récupération du profil'],
+      ['confirmer-compte', 'Erreur lors de la récupération des utilisateurs non confirmés'],
+      ['confirmer-volontaire', 'Erreur lors de la récupération des volontaires non confirmés'],
+      ['sympathisants', 'Erreur lors de la récupération des sympathisants'],
+      ['prestataires', 'Erreur lors de la récupération des prestataires'],
+      ['conseillers', 'Erreur lors de la récupération des conseillers'],
+      ['membres', 'Erreur lors de la récupération des membres'],
+      ['projets', 'Erreur lors de la récupération des projets'],
+      ['paiements', 'Erreur lors de la récupération des paiements'],
+      ['dons', 'Erreur lors de la récupération des dons'],
+    ];
+    for (const [view, message] of cases) {
+      await page.goto(`/dashboard-administrateur?vue=${view}`);
+      await page.locator('main').getByRole('alert').filter({ hasText: message }).waitFor({ timeout: 15_000 });
+    }
+    assertNoPageErrors(page);
+  });
+
+  it('shows the action errors when the item is gone meanwhile (spec §8)', async () => {
+    const db = e2eDb();
+    const user = await seedE2eUser('membre', { name: tag('Disparu Bientôt'), confirmed: false });
+    const gone = (
+      await db
+        .insertInto('donations')
+        .values({ amount: 4321, purpose: 'sante', transaction_status: 'approved', provider: 'sandbox', created_at: nowIso(), updated_at: nowIso(), transaction_id: `e2e-gone-${run}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const page = await browser.newPage();
+    await openDashboard(page, 'confirmer-compte');
+    const target = row(page, tag('Disparu Bientôt'));
+    await target.waitFor();
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await target.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText("Erreur lors de la confirmation de l'utilisateur").first().waitFor();
+
+    await entry(page, 'Liste Dons').click();
+    const donation = page.locator('main table tbody tr').filter({ has: page.getByRole('cell', { name: String(gone), exact: true }) });
+    await donation.waitFor();
+    await db.updateTable('donations').set({ deleted_at: nowIso() }).where('id', '=', gone).execute();
+    await donation.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Erreur lors de la suppression du don').first().waitFor();
+    assertNoPageErrors(page);
+  });
+
+  it('shows the empty texts of the confirmation lists', async () => {
+    // Runs alone on the e2e server (files run one after the other): confirming everyone empties both lists.
+    await e2eDb().updateTable('users').set({ is_confirmed: 1 }).where('is_confirmed', '=', 0).execute();
+    await e2eDb().updateTable('volunteers').set({ is_confirmed: 1 }).where('is_confirmed', '=', 0).execute();
+    const page = await browser.newPage();
+    await openDashboard(page, 'confirmer-compte');
+    await page.getByText('Pas de confirmation en attente', { exact: true }).waitFor();
+    await entry(page, 'Confirmer Volontaire').click();
+    await page.getByText('Pas de volontaires en attente de confirmation', { exact: true }).waitFor();
+    assertNoPageErrors(page);
+  });
+
+  it('has no serious axe violation on the profile, a list, the deletion dialog and the statistics', async () => {
+    const page = await browser.newPage();
+    await openDashboard(page);
+    await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain(E2E_ADMIN.email);
+    await expectNoSeriousAxeViolations(page);
+    await entry(page, 'Liste des Paiements').click();
+    await row(page, tag('Client Payeur')).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await row(page, tag('Client Payeur')).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    await entry(page, 'Statistiques').click();
+    await page.getByText('Comptes par rôle').waitFor();
+    await expectNoSeriousAxeViolations(page);
     assertNoPageErrors(page);
   });
 
