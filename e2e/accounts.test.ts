@@ -180,3 +180,25 @@ describe('registration page', () => {
     await page.getByText('Le mot de passe doit contenir au moins 8 caractères.').waitFor();
   });
 });
+
+describe('a forged role in local storage', () => {
+  it('reaches the admin page, but every admin call answers 403', async () => {
+    const user = await seedE2eUser('consommateur');
+    const page = await browser.newPage({ allowConsoleErrors: true });
+    await loginViaApi(page, user.telephone, user.password);
+    await page.evaluate(() => localStorage.setItem('role', 'administrateur'));
+    const statuses: Array<[string, number]> = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/') && path !== '/api/profile') statuses.push([path, r.status()]);
+    });
+    await page.goto('/dashboard-administrateur');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    const unconfirmed = page.waitForResponse((r) => r.url().includes('/api/confirmation/unconfirmed'));
+    await page.getByRole('button', { name: 'Confirmer Compte' }).click();
+    expect((await unconfirmed).status()).toBe(403);
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const [path, status] of statuses) expect(status, path).toBe(403);
+  });
+});
+

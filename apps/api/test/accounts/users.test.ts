@@ -153,4 +153,19 @@ describe('first login', () => {
     await markFirstLoginDone(t.db, created.id);
     expect((await login()).json().user.first_login).toBe(false);
   });
+
+  it('becomes false once the consumer submits /questionnaire', async () => {
+    const created = await register(admin.token, 'consommateur');
+    const login = () => t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: created.telephone, password: created.password } });
+    const first = await login();
+    expect(first.json().user.first_login).toBe(true);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/questionnaire',
+      headers: bearer(first.json().token),
+      payload: { marital_status: 'Célibataire', job: 'Couturière', income: 50000, income_total: 60000, monthly_expenses: 40000, needs: ['Alimentation'] },
+    });
+    expect(submitted.statusCode).toBeLessThan(300);
+    expect((await login()).json().user.first_login).toBe(false);
+  });
 });
