@@ -8,21 +8,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
-import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 import { loginRequest } from './api';
 import { pathAfterLogin } from './landing';
+import { loginErrorMessage } from './login-errors';
 import { PasswordField } from './password-field';
 
 type LoginValues = z.output<typeof loginSchema>;
-
-/** The message of spec §8 for a failed login. */
-export function loginErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || !error.hasResponse) return AUTH_MESSAGES.unexpected;
-  if (error.status === 422) return error.message && error.message !== AUTH_MESSAGES.loginValidation ? error.message : AUTH_MESSAGES.loginValidation;
-  return AUTH_MESSAGES.loginFailure;
-}
 
 export default function LoginPage() {
   const navigate = useNavigate();
