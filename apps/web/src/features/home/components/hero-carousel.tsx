@@ -48,7 +48,7 @@ export function HeroCarousel() {
       ))}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-black/60 via-black/55 to-black/70" />
       <div className="mx-auto max-w-4xl px-14 text-center text-white sm:px-20">
-        <p className="mb-4 text-sm font-semibold tracking-wide text-amber-200 uppercase sm:text-base">{HERO_TAGLINE_ABOVE}</p>
+        <p className="mb-4 font-semibold tracking-wide text-amber-200 sm:text-lg">{HERO_TAGLINE_ABOVE}</p>
         <div aria-live={isRotating ? 'off' : 'polite'} className="grid">
           {HERO_SLIDES.map((slide, i) => (
             <div
