@@ -357,6 +357,12 @@ describe('administrator dashboard', () => {
     expect(scrolls).toBe(true);
     await entry(page, 'Liste Dons').click();
     await viewHeading(page, 'Liste Dons').waitFor();
+    // A group opens the sidebar to show its sub-entries; choosing one narrows it again.
+    await entry(page, 'Filtre utilisateur').click();
+    expect(await sidebar(page).getAttribute('data-state')).toBe('open');
+    await entry(page, 'Les Membres').click();
+    await viewHeading(page, 'Les Membres').waitFor();
+    expect(await sidebar(page).getAttribute('data-state')).toBe('narrow');
     assertNoPageErrors(page);
   });
 

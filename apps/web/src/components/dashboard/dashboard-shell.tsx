@@ -29,6 +29,18 @@ const isWideScreen = () => typeof window === 'undefined' || !window.matchMedia |
 export function DashboardShell({ entries, activeKey, onSelect, userName, onLogout, isLoggingOut, children, defaultOpen }: DashboardShellProps) {
   const [isOpen, setOpen] = useState(() => defaultOpen ?? isWideScreen());
   const [expanded, setExpanded] = useState<string | null>(null);
+  // On a phone the open sidebar covers most of the screen: it closes again once a view is chosen.
+  const select = (key: string) => {
+    if (!isWideScreen()) setOpen(false);
+    onSelect(key);
+  };
+  // A narrow sidebar has no room for sub-entries' labels: expanding a group opens it.
+  const toggleGroup = (key: string, isExpanded: boolean) => {
+    if (!isOpen) {
+      setOpen(true);
+      setExpanded(key);
+    } else setExpanded(isExpanded ? null : key);
+  };
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
@@ -62,7 +74,7 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                     title={isOpen ? undefined : entry.label}
                     aria-current={activeKey === entry.key ? 'page' : undefined}
                     aria-expanded={hasChildren ? isExpanded : undefined}
-                    onClick={() => (hasChildren ? setExpanded(isExpanded ? null : entry.key) : onSelect(entry.key))}
+                    onClick={() => (hasChildren ? toggleGroup(entry.key, isExpanded) : select(entry.key))}
                     className={cn(
                       'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900',
                       isActive && 'bg-emerald-800 font-semibold',
@@ -72,14 +84,14 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                     <span className={cn('flex-1', !isOpen && 'sr-only')}>{entry.label}</span>
                     {hasChildren && isOpen ? isExpanded ? <ChevronDown aria-hidden size={16} /> : <ChevronRight aria-hidden size={16} /> : null}
                   </button>
-                  {hasChildren && isExpanded ? (
+                  {hasChildren && isExpanded && isOpen ? (
                     <ul className={cn('mt-1 space-y-1', isOpen ? 'pl-9' : 'pl-0')}>
                       {entry.children!.map((child) => (
                         <li key={child.key}>
                           <button
                             type="button"
                             aria-current={activeKey === child.key ? 'page' : undefined}
-                            onClick={() => onSelect(child.key)}
+                            onClick={() => select(child.key)}
                             className={cn(
                               'w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-emerald-900',
                               activeKey === child.key && 'bg-emerald-800 font-semibold',
