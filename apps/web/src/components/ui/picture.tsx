@@ -40,7 +40,7 @@ export function Picture({ src, widths, sizes, alt, width, height, className, isP
         className={className}
         loading={isPriority ? 'eager' : 'lazy'}
         decoding={isPriority ? 'sync' : 'async'}
-        fetchPriority={isPriority ? 'high' : 'auto'}
+        fetchPriority={isPriority ? 'high' : 'low'}
         onLoad={onLoad}
       />
     </picture>
