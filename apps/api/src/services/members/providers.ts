@@ -10,7 +10,7 @@ import { type DB, nowIso } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { PageQuery } from '../../lib/pagination';
 import { pageOffset } from '../../lib/pagination';
-import { markFirstLoginDone } from './mark-first-login-done';
+import { markFirstLoginDone } from '../accounts/first-login';
 import {
   type DomainReductions,
   findDomainsOf,

@@ -1,6 +1,6 @@
 import type { Questionnaire } from '@shared/schemas/questionnaire';
 import { type DB, nowIso } from '../../db/database';
-import { markFirstLoginDone } from './mark-first-login-done';
+import { markFirstLoginDone } from '../accounts/first-login';
 
 /** Keeps one questionnaire per consumer (the latest answers) and ends the first login, atomically. */
 export async function submitQuestionnaire(db: DB, userId: number, input: Questionnaire): Promise<void> {

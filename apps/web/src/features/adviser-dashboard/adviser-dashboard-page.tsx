@@ -1,9 +1,116 @@
-import { PageTitle } from '@web/components/ui/page-title';
+import { ADVISER_CREATABLE_ROLES } from '@shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditCard, UserRound, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
+import { AddUserModal } from '@web/features/auth/add-user-modal';
+import { useLogout } from '@web/features/auth/use-logout';
+import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { type ActingAs, clearActingAs, readActingAs, saveActingAs } from './acting-session';
+import { type CreatedUser, createdUsersKey, revokeConsumerToken } from './api/adviser';
+import { CreatedUsersPanel } from './created-users-panel';
+import { LoginAsModal } from './login-as-modal';
+import { ZoneProvidersPanel } from './zone-providers-panel';
 
-export default function Page() {
+// /dashboard-conseiller (conseiller, conseiller_pro): Paiement, Utilisateur (list, add), Profil, Logout.
+// Both adviser roles may use every entry on the server, so both see all of them.
+const ENTRIES: DashboardEntry[] = [
+  { key: 'paiement', label: 'Paiement', icon: CreditCard },
+  {
+    key: 'utilisateur',
+    label: 'Utilisateur',
+    icon: Users,
+    children: [
+      { key: 'utilisateurs', label: 'Liste des utilisateurs crées' },
+      { key: 'ajouter', label: 'Ajouter un utilisateur' },
+    ],
+  },
+  { key: 'profil', label: 'Profil', icon: UserRound },
+];
+
+type View = 'utilisateurs' | 'profil';
+
+export default function AdviserDashboardPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const logout = useLogout('dashboard');
+  const [view, setView] = useState<View>('utilisateurs');
+  const [isAddUserOpen, setAddUserOpen] = useState(false);
+  const [loginTarget, setLoginTarget] = useState<CreatedUser | null>(null);
+  const [actingAs, setActingAs] = useState<ActingAs | null>(readActingAs);
+  const [isDisconnecting, setDisconnecting] = useState(false);
+
+  useEffect(() => {
+    // A consumer token left without its user (another tab, an old session) is of no use: drop it.
+    if (!readActingAs()) clearActingAs();
+  }, []);
+
+  const onSelect = (key: string) => {
+    if (key === 'paiement') navigate('/paiement');
+    else if (key === 'ajouter') setAddUserOpen(true);
+    else setView(key as View);
+  };
+
+  const onLoggedIn = (user: CreatedUser, token: string) => {
+    const next = { id: user.id, name: user.name, token };
+    saveActingAs(next);
+    setActingAs(next);
+    setLoginTarget(null);
+    setView('utilisateurs');
+  };
+
+  const disconnect = async () => {
+    if (!actingAs) return;
+    setDisconnecting(true);
+    try {
+      await revokeConsumerToken(actingAs.token);
+    } catch {
+      // Already revoked or offline: the token still leaves this browser.
+    } finally {
+      clearActingAs();
+      setActingAs(null);
+      setDisconnecting(false);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <PageTitle title="Dashboard">Dashboard</PageTitle>
-    </section>
+    <DashboardShell
+      entries={ENTRIES}
+      activeKey={view}
+      onSelect={onSelect}
+      userName={profile.data?.name}
+      onLogout={() => logout.mutate()}
+      isLoggingOut={logout.isPending}
+    >
+      <title>{view === 'profil' ? 'Profil — Dashboard conseiller — ASBE' : 'Utilisateurs — Dashboard conseiller — ASBE'}</title>
+      {view === 'profil' ? (
+        <ProfilePanel />
+      ) : (
+        <div className="space-y-8">
+          {actingAs ? (
+            <ZoneProvidersPanel
+              key={actingAs.token}
+              userId={actingAs.id}
+              userName={actingAs.name}
+              consumerToken={actingAs.token}
+              onDisconnect={disconnect}
+              isDisconnecting={isDisconnecting}
+            />
+          ) : null}
+          <CreatedUsersPanel onLoginAs={setLoginTarget} />
+        </div>
+      )}
+      {loginTarget ? (
+        <LoginAsModal user={loginTarget} onClose={() => setLoginTarget(null)} onLoggedIn={(token) => onLoggedIn(loginTarget, token)} />
+      ) : null}
+      <AddUserModal
+        isOpen={isAddUserOpen}
+        onClose={() => setAddUserOpen(false)}
+        allowedRoles={ADVISER_CREATABLE_ROLES}
+        onCreated={() => queryClient.invalidateQueries({ queryKey: createdUsersKey })}
+      />
+    </DashboardShell>
   );
 }

@@ -1,9 +1,33 @@
-import { PageTitle } from '@web/components/ui/page-title';
+import { Building2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
+import { useLogout } from '@web/features/auth/use-logout';
+import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { ProviderInfoPanel } from './provider-info-panel';
 
-export default function Page() {
+// /dashboard-prestataire (spec §2): Profil, Informations prestataire, Logout.
+const ENTRIES: DashboardEntry[] = [
+  { key: 'profil', label: 'Profil', icon: UserRound },
+  { key: 'prestataire', label: 'Informations prestataire', icon: Building2 },
+];
+
+export default function ProviderDashboardPage() {
+  const [view, setView] = useState('profil');
+  const profile = useProfile();
+  const logout = useLogout('dashboard');
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <PageTitle title="Dashboard">Dashboard</PageTitle>
-    </section>
+    <DashboardShell
+      entries={ENTRIES}
+      activeKey={view}
+      onSelect={setView}
+      userName={profile.data?.name}
+      onLogout={() => logout.mutate()}
+      isLoggingOut={logout.isPending}
+    >
+      <title>
+        {view === 'profil' ? 'Profil — Dashboard prestataire — ASBE' : 'Informations prestataire — Dashboard prestataire — ASBE'}
+      </title>
+      {view === 'profil' ? <ProfilePanel /> : <ProviderInfoPanel />}
+    </DashboardShell>
   );
 }
