@@ -40,25 +40,33 @@ export function makeJpeg(): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, Buffer.alloc(64, 0x11), Buffer.from([0xff, 0xd9])]);
 }
 
-/** A minimal valid one-page PDF, padded to `padTo` bytes with a comment when asked. */
-export function makePdf(padTo = 0): Buffer {
-  const objects = [
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (const o of objects) {
-    offsets.push(body.length);
-    body += `${o}\n`;
-  }
-  if (padTo > 0) body += `%${'x'.repeat(Math.max(0, padTo - body.length - 200))}\n`;
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+/** A minimal valid one-page PDF; with `size`, padded with a comment to exactly that many bytes. */
+export function makePdf(size = 0): Buffer {
+  const build = (pad: number) => {
+    const objects = [
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    ];
+    let body = '%PDF-1.4\n';
+    const offsets: number[] = [];
+    for (const o of objects) {
+      offsets.push(body.length);
+      body += `${o}\n`;
+    }
+    if (pad > 0) body += `%${'x'.repeat(pad)}\n`;
+    const xref = body.length;
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+    for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+    body += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    return Buffer.from(body, 'latin1');
+  };
+  if (size <= 0) return build(0);
+  let pad = Math.max(1, size - build(0).length - 2);
+  for (let i = 0; i < 3; i++) pad += size - build(pad).length;
+  const pdf = build(pad);
+  if (pdf.length !== size) throw new Error(`makePdf: ${pdf.length} != ${size}`);
+  return pdf;
 }
 
 /** A stored (uncompressed) ZIP: enough to build a .docx. */

@@ -67,7 +67,7 @@ describe('POST /api/projects', () => {
 
   it('answers 413 "Le fichier ne doit pas dépasser 2 Mo." for a PDF over 2 MB, writing nothing', async () => {
     const before = listUploads(t.dataDir).length;
-    const res = await post(valid, [file('project_file', 'gros.pdf', makePdf(2 * 1024 * 1024 + 100))]);
+    const res = await post(valid, [file('project_file', 'gros.pdf', makePdf(2 * 1024 * 1024 + 1))]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Le fichier ne doit pas dépasser 2 Mo.');
     expect(listUploads(t.dataDir).length).toBe(before);

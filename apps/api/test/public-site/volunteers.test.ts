@@ -116,7 +116,7 @@ describe('POST /api/volunteers', () => {
 
   it('answers 413 for a document over 5 MB and writes nothing', async () => {
     const before = listUploads(t.dataDir).length;
-    const big = makePdf(5 * 1024 * 1024 + 100);
+    const big = makePdf(5 * 1024 * 1024 + 1);
     const res = await post([...fields(), ...files({ cv: file('cv', 'cv.pdf', big) })]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Le fichier ne doit pas dépasser 5 Mo.');

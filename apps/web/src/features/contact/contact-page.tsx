@@ -1,9 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ORGANISATION } from '@shared/constants';
+import { CONTACT_MESSAGES, type ContactInput, type ContactValues, contactSchema } from '@shared/schemas/contact';
+import { SocialIcons } from '@web/components/layout/social-icons';
+import { Button } from '@web/components/ui/button';
+import { TextAreaField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
+import { ApiError, api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { notify } from '@web/lib/notify';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 
-export default function Page() {
+// Contact page "Contactez-Nous" (spec §2 Public forms, §5 Contact, §7 POST /contact, §8).
+export default function ContactPage() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(contactSchema), mode: 'onTouched' });
+
+  const onValid = async (values: ContactValues) => {
+    try {
+      const res = await api.post<{ message: string }>('/contact', values, { token: null });
+      notify.success(res.message);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && applyServerErrors(error, setError)) notify.error(CONTACT_MESSAGES.formErrors);
+      else notify.error(CONTACT_MESSAGES.failure);
+    }
+  };
+
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageTitle title="Contactez-Nous">Contactez-Nous</PageTitle>
+      <div className="grid gap-8 md:grid-cols-[2fr_1fr]">
+        <form
+          noValidate
+          onSubmit={handleSubmit(onValid, () => notify.error(CONTACT_MESSAGES.formErrors))}
+          className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          aria-label="Formulaire de contact"
+        >
+          <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Téléphone (facultatif)"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField label="Services (facultatif)" hint="Par exemple : santé, éducation, logement" error={errors.services?.message} {...register('services')} />
+          <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
+          <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
+            Envoyer
+          </Button>
+        </form>
+
+        <aside aria-labelledby="contact-details-title" className="flex flex-col gap-4 rounded-lg bg-emerald-900 p-6 text-white">
+          <h2 id="contact-details-title" className="text-xl font-bold">
+            Nos coordonnées
+          </h2>
+          <p>Une question, une idée, un besoin ? Écrivez-nous, nous répondons à chaque message.</p>
+          <ul className="flex flex-col gap-3">
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" size={20} />
+              <span>
+                {ORGANISATION.city}, {ORGANISATION.country}
+              </span>
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" size={20} />
+              <a className="underline" href={`tel:${ORGANISATION.phone.replace(/\s/g, '')}`}>
+                {ORGANISATION.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" size={20} />
+              <a className="underline" href={`mailto:${ORGANISATION.email}`}>
+                {ORGANISATION.email}
+              </a>
+            </li>
+          </ul>
+          <h3 className="font-semibold">Suivez-nous</h3>
+          <SocialIcons />
+        </aside>
+      </div>
     </section>
   );
 }

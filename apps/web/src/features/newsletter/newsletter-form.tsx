@@ -1,10 +1,68 @@
-/** The newsletter block of the home page (spec §2.12); built by the public-site work. */
+import { MESSAGES } from '@shared/messages';
+import { Button } from '@web/components/ui/button';
+import { api } from '@web/lib/api-client';
+import { type FormEvent, useId, useState } from 'react';
+
+// The newsletter block of the home page (spec §2.12, §4). Validation is the browser's own (type email,
+// required): no form library or schema here, so the home page stays light.
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+
 export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const inputId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setStatus({ kind: 'sending' });
+    try {
+      const res = await api.post<{ message: string }>('/subscribe', { email }, { token: null });
+      setEmail('');
+      setStatus({ kind: 'done', message: res.message });
+    } catch {
+      setStatus({ kind: 'error', message: MESSAGES.genericRetry });
+    }
+  }
+
   return (
     <section aria-labelledby="newsletter-title" className="bg-emerald-50 px-4 py-12">
-      <h2 id="newsletter-title" className="text-center text-2xl font-bold text-emerald-950">
-        Abonnez-vous à la Newsletter
-      </h2>
+      <div className="mx-auto max-w-xl text-center">
+        <h2 id="newsletter-title" className="text-2xl font-bold text-emerald-950">
+          Abonnez-vous à la Newsletter
+        </h2>
+        <p className="mt-2 text-slate-700">Recevez nos actualités, nos actions et les besoins du moment.</p>
+        <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-3 sm:flex-row" aria-describedby={`${inputId}-status`}>
+          <label htmlFor={inputId} className="sr-only">
+            Adresse email
+          </label>
+          <input
+            id={inputId}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="Votre adresse email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="min-h-11 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
+          />
+          <Button type="submit" isLoading={status.kind === 'sending'} loadingText="Envoi...">
+            S'abonner
+          </Button>
+        </form>
+        <div id={`${inputId}-status`} className="mt-3 min-h-6">
+          {status.kind === 'done' ? (
+            <p role="status" className="font-medium text-emerald-800">
+              {status.message}
+            </p>
+          ) : null}
+          {status.kind === 'error' ? (
+            <p role="alert" className="font-medium text-red-700">
+              {status.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,9 +1,16 @@
 import { PageTitle } from '@web/components/ui/page-title';
+import { ProjectForm } from './project-form';
 
-export default function Page() {
+// Social project submission (spec §2 route /projet-social).
+export default function ProjectPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
+    <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title="Soumettre un Projet Social">Soumettre un Projet Social</PageTitle>
+      <p className="mb-6 text-slate-700">
+        Vous portez une initiative utile à votre quartier ou à votre village ? Présentez-la : notre équipe étudie chaque projet et revient vers vous
+        par email.
+      </p>
+      <ProjectForm />
     </section>
   );
 }

@@ -1,9 +1,16 @@
 import { PageTitle } from '@web/components/ui/page-title';
+import { VolunteerForm } from './volunteer-form';
 
-export default function Page() {
+// Volunteer registration (spec §2 route /volontier).
+export default function VolunteerPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
+    <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title="Devenir Bénévole">Devenir Bénévole</PageTitle>
+      <p className="mb-6 text-slate-700">
+        Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre documents sont
+        obligatoires ; votre profil apparaît sur le site une fois validé par notre équipe.
+      </p>
+      <VolunteerForm />
     </section>
   );
 }

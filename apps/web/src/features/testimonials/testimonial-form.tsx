@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { firstFile } from '@shared/schemas/upload-rules';
+import { TESTIMONIAL_MESSAGES, type TestimonialFormInput, testimonialFormSchema } from '@shared/schemas/testimonial';
+import { Button } from '@web/components/ui/button';
+import { TextAreaField, TextField } from '@web/components/ui/field';
+import { UploadProgress } from '@web/components/ui/upload-progress';
+import { ApiError, api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { notify } from '@web/lib/notify';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+// "Soumettre un témoignage" (spec §5 Testimonial: checked live; §7 POST /testimonial multipart; §8).
+export function TestimonialForm() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TestimonialFormInput>({ resolver: zodResolver(testimonialFormSchema), mode: 'onChange' });
+
+  const onValid = async (values: TestimonialFormInput) => {
+    const body = new FormData();
+    body.append('text', values.text.trim());
+    body.append('author', values.author.trim());
+    body.append('title', values.title.trim());
+    const avatar = firstFile(values.avatar);
+    if (avatar) body.append('avatar', avatar as File);
+    setProgress(0);
+    try {
+      const res = await api.post<{ message: string }>('/testimonial', body, { token: null, onUploadProgress: setProgress });
+      notify.success(res.message);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
+        if (error.status === 413) setError('avatar', { type: 'server', message: error.message });
+        else applyServerErrors(error, setError);
+        notify.error(TESTIMONIAL_MESSAGES.formErrors);
+      } else {
+        notify.error(TESTIMONIAL_MESSAGES.failure);
+      }
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, () => notify.error(TESTIMONIAL_MESSAGES.formErrors))}
+      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-labelledby="testimonial-form-title"
+    >
+      <h2 id="testimonial-form-title" className="text-xl font-bold text-emerald-950">
+        Votre témoignage
+      </h2>
+      <TextAreaField label="Témoignage" rows={5} error={errors.text?.message} {...register('text')} />
+      <TextField label="Auteur" autoComplete="name" error={errors.author?.message} {...register('author')} />
+      <TextField label="Titre" hint="Par exemple : Bénévole à Cotonou" error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Avatar (photo)"
+        type="file"
+        accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+        hint="Formats jpg, jpeg, png ou webp, 5 Mo au plus."
+        error={errors.avatar?.message as string | undefined}
+        {...register('avatar')}
+      />
+      <UploadProgress value={progress} />
+      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
+        Soumettre
+      </Button>
+    </form>
+  );
+}

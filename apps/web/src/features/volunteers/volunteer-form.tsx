@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { VOLUNTEER_DOMAIN_LABELS, VOLUNTEER_DOMAINS } from '@shared/constants';
+import { firstFile } from '@shared/schemas/upload-rules';
+import { VOLUNTEER_MESSAGES, type VolunteerFormInput, volunteerFormSchema } from '@shared/schemas/volunteer';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { UploadProgress } from '@web/components/ui/upload-progress';
+import { ApiError, api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { notify } from '@web/lib/notify';
+import { useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+
+// "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
+const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+const FILE_FIELDS = ['profile_image', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof'] as const;
+
+const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
+  Object.values(errors).find((e) => typeof e?.message === 'string')?.message as string | undefined;
+
+export function VolunteerForm() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<VolunteerFormInput>({
+    resolver: zodResolver(volunteerFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', domain: '', under_restriction: false },
+  });
+  const isRestricted = useWatch({ control, name: 'under_restriction' });
+
+  const onValid = async (values: VolunteerFormInput) => {
+    const body = new FormData();
+    body.append('name', String(values.name).trim());
+    body.append('email', String(values.email).trim());
+    body.append('domain', String(values.domain));
+    body.append('under_restriction', values.under_restriction ? '1' : '0');
+    for (const field of FILE_FIELDS) {
+      if (field === 'restriction_proof' && !values.under_restriction) continue;
+      const file = firstFile(values[field]);
+      if (file) body.append(field, file as File);
+    }
+    setProgress(0);
+    try {
+      await api.post<{ message: string }>('/volunteers', body, { token: null, onUploadProgress: setProgress });
+      notify.success(VOLUNTEER_MESSAGES.success);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.email) {
+        setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });
+        notify.error(VOLUNTEER_MESSAGES.emailTaken);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 413) {
+        for (const [field, messages] of Object.entries(error.errors)) setError(field as keyof VolunteerFormInput, { type: 'server', message: messages[0] });
+      } else if (error instanceof ApiError) {
+        applyServerErrors(error, setError);
+      }
+      notify.error(VOLUNTEER_MESSAGES.failure);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const fileError = (name: (typeof FILE_FIELDS)[number]) => errors[name]?.message as string | undefined;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, (errs) => notify.error(firstError(errs) ?? VOLUNTEER_MESSAGES.required))}
+      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-label="Inscription des bénévoles"
+    >
+      <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <SelectField
+        label="Domaine d'engagement"
+        error={errors.domain?.message}
+        options={[{ value: '', label: 'Choisissez un domaine' }, ...VOLUNTEER_DOMAINS.map((d) => ({ value: d, label: VOLUNTEER_DOMAIN_LABELS[d] }))]}
+        {...register('domain')}
+      />
+      <TextField label="Photo de profil" type="file" accept={IMAGE_ACCEPT} hint="jpg, jpeg ou png, 5 Mo au plus." error={fileError('profile_image')} {...register('profile_image')} />
+      <TextField label="CV" type="file" accept={DOCUMENT_ACCEPT} hint="pdf, doc ou docx, 5 Mo au plus." error={fileError('cv')} {...register('cv')} />
+      <TextField
+        label="Lettre de motivation"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        hint="pdf, doc ou docx, 5 Mo au plus."
+        error={fileError('motivation_letter')}
+        {...register('motivation_letter')}
+      />
+      <TextField
+        label="Casier judiciaire"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        hint="pdf, doc ou docx, 5 Mo au plus."
+        error={fileError('criminal_record')}
+        {...register('criminal_record')}
+      />
+      <div className="flex items-start gap-2">
+        <input id="under_restriction" type="checkbox" className="mt-1 h-5 w-5 accent-emerald-700" {...register('under_restriction')} />
+        <label htmlFor="under_restriction" className="text-slate-800">
+          Je suis soumis(e) à une restriction (décision de justice, mesure administrative…)
+        </label>
+      </div>
+      {isRestricted ? (
+        <TextField
+          label="Justificatif de restriction"
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          hint="pdf, doc ou docx, 5 Mo au plus."
+          error={fileError('restriction_proof')}
+          {...register('restriction_proof')}
+        />
+      ) : null}
+      <UploadProgress value={progress} />
+      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
+        S'inscrire
+      </Button>
+    </form>
+  );
+}
