@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePng } from '../apps/api/test/public-site/fixtures';
@@ -197,5 +198,25 @@ describe('social project form', () => {
     expect(row).toMatchObject({ goal_amount: 2_500_000, category: 'Health' });
     expect(row.project_file).toMatch(/\.pdf$/);
     assertNoPageErrors(page);
+  });
+});
+
+describe('accessibility of the public forms', () => {
+  it.each([
+    ['/contact', 'Contactez-Nous'],
+    ['/temoignage', 'Soumettre un témoignage'],
+    ['/volontier', 'Devenir Bénévole'],
+    ['/projet-social', 'Soumettre un Projet Social'],
+  ])('%s: no serious axe violation (errors shown) and no horizontal scroll at 360 px', async (url, title) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.locator('main button[type="submit"], form button[type="submit"]').first().click();
+    await page.locator('[role="alert"]').first().waitFor();
+    // The toast container's theme belongs to app/providers.tsx (reported separately); this checks the page itself.
+    const results = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
