@@ -47,7 +47,7 @@ export function HeroCarousel() {
         </div>
       ))}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-black/60 via-black/55 to-black/70" />
-      <div className="mx-auto max-w-4xl px-14 text-center text-white sm:px-20">
+      <div className="mx-auto max-w-4xl px-12 text-center text-white sm:px-20">
         <p className="mb-4 font-semibold tracking-wide text-amber-200 sm:text-lg">{HERO_TAGLINE_ABOVE}</p>
         <div aria-live={isRotating ? 'off' : 'polite'} className="grid">
           {HERO_SLIDES.map((slide, i) => (
@@ -59,7 +59,7 @@ export function HeroCarousel() {
               hidden={i !== index}
               className="[grid-area:1/1]"
             >
-              <h2 className="text-3xl leading-tight font-extrabold text-balance sm:text-5xl">{slide.heading}</h2>
+              <h2 className="text-[1.75rem] leading-tight font-extrabold text-balance sm:text-5xl">{slide.heading}</h2>
             </div>
           ))}
         </div>

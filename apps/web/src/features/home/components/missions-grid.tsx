@@ -19,14 +19,14 @@ export function MissionsGrid() {
           const Icon = missionIcon(mission.icon);
           const isOpen = openIndex === i;
           return (
-            <li key={mission.title} className="group relative rounded-xl border border-emerald-100 bg-emerald-50 text-center">
+            <li key={mission.title} className="group relative min-h-44 rounded-xl border border-emerald-100 bg-emerald-50 text-center">
               <h3>
                 <button
                   type="button"
                   aria-expanded={isOpen}
                   aria-controls={`mission-${i}`}
                   onClick={() => setOpenIndex(isOpen ? null : i)}
-                  className="flex w-full flex-col items-center gap-2 rounded-xl px-3 pt-5 pb-3 font-bold text-emerald-950"
+                  className="flex min-h-44 w-full flex-col items-center justify-center gap-3 rounded-xl px-3 py-5 font-bold text-emerald-950"
                 >
                   <Icon aria-hidden="true" size={36} className="text-orange-700" />
                   {mission.title}
@@ -35,7 +35,8 @@ export function MissionsGrid() {
               <p
                 id={`mission-${i}`}
                 className={cn(
-                  'px-3 pb-4 text-sm text-slate-700 group-focus-within:visible group-hover:visible',
+                  // Laid over the card (no reflow of the grid); clicks go through to the button so a second tap closes it.
+                  'pointer-events-none absolute inset-0 flex items-center justify-center rounded-xl bg-emerald-900 p-3 text-sm text-white group-focus-within:visible group-focus-within:outline-3 group-focus-within:outline-offset-2 group-focus-within:outline-amber-700 group-hover:visible',
                   isOpen ? 'visible' : 'invisible',
                 )}
               >
