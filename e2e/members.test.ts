@@ -121,6 +121,20 @@ describe('provider information form (/information)', () => {
   });
 });
 
+describe('provider information form when the record exists', () => {
+  it('sends the provider to the dashboard instead of a second form', async () => {
+    const provider = await seedE2eUser('prestataire_physique');
+    await seedProvider(provider.id, 'Cotonou Akpakpa', 'Menuiserie Akpakpa', { Logement: null });
+    const page = await browser.newPage();
+    await loginViaApi(page, provider.telephone, provider.password);
+    await page.goto('/information');
+    await page.getByText('Vos informations de prestataire sont déjà enregistrées.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'Aller au tableau de bord' }).getAttribute('href')).toBe('/dashboard-prestataire');
+    expect(await page.getByRole('button', { name: 'Suivant' }).count()).toBe(0);
+    assertNoPageErrors(page);
+  });
+});
+
 describe('provider dashboard (/dashboard-prestataire)', () => {
   it('shows the profile, the read-only provider information, and the edit cycle (Annuler, errors, Enregistrer)', async () => {
     const provider = await seedE2eUser('prestataire_physique', { name: 'Koffi Prestataire' });
@@ -299,6 +313,21 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     await page.getByRole('dialog').getByLabel('Mot de passe', { exact: true }).fill(lonely.password);
     await page.getByRole('dialog').getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Aucun prestataire trouvé pour les critères spécifiés.').waitFor();
+    assertNoPageErrors(page);
+  });
+
+  it('acting as a provider account, still lists the providers of its zone', async () => {
+    const adviser = await seedE2eUser('conseiller');
+    const actedProvider = await seedE2eUser('prestataire_physique', { name: 'Bio Prestataire', zone: 'Natitingou', createdBy: adviser.id });
+    const other = await seedE2eUser('prestataire_morale');
+    await seedProvider(other.id, 'Natitingou', 'Forage du Nord', { Alimentation: 3 });
+    const page = await browser.newPage();
+    await loginViaApi(page, adviser.telephone, adviser.password);
+    await page.goto('/dashboard-conseiller');
+    await page.getByRole('button', { name: 'Se connecter en tant que Bio Prestataire' }).click();
+    await page.getByRole('dialog').getByLabel('Mot de passe', { exact: true }).fill(actedProvider.password);
+    await page.getByRole('dialog').getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('region', { name: 'Bienvenue, Bio Prestataire' }).getByText('Forage du Nord').waitFor();
     assertNoPageErrors(page);
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/provider';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DomainDiscountFields } from '@web/components/forms/domain-discount-fields';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -18,7 +18,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
-import { useCreateProvider } from './api/create-provider';
+import { useCreateProvider, useHasProviderRecord } from './api/create-provider';
 import { SideImage } from './side-image';
 
 const EMPTY: ProviderInformationInput = {
@@ -45,6 +45,7 @@ export default function InformationPage() {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const mutation = useCreateProvider();
+  const hasRecord = useHasProviderRecord();
   const form = useForm<ProviderInformationInput, unknown, ProviderInformation>({
     resolver: zodResolver(providerInformationSchema),
     defaultValues: EMPTY,
@@ -120,98 +121,114 @@ export default function InformationPage() {
             </p>
           ) : null}
 
-          <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
-            <ol className="mb-6 flex gap-2 text-sm" aria-label="Étapes du formulaire">
-              {['Entreprise', 'Contact et domaines'].map((label, i) => (
-                <li
-                  key={label}
-                  aria-current={step === i + 1 ? 'step' : undefined}
-                  className={`flex-1 rounded-full px-3 py-1 text-center font-medium ${step === i + 1 ? 'bg-emerald-800 text-white' : 'bg-slate-100 text-slate-700'}`}
-                >
-                  Étape {i + 1} : {label}
-                </li>
-              ))}
-            </ol>
-            <h2 ref={stepHeading} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none">
-              {step === 1 ? 'Étape 1 sur 2 — Votre entreprise' : 'Étape 2 sur 2 — Contact et domaines'}
-            </h2>
+          {hasRecord.data === true && !successMessage ? (
+            <div className="rounded-md bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-200">
+              <p className="mb-3">
+                Vos informations de prestataire sont déjà enregistrées. Vous pouvez les modifier depuis votre tableau de bord.
+              </p>
+              <Link
+                to="/dashboard-prestataire"
+                className="inline-flex min-h-11 items-center rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900"
+              >
+                Aller au tableau de bord
+              </Link>
+            </div>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+              <ol className="mb-6 flex gap-2 text-sm" aria-label="Étapes du formulaire">
+                {['Entreprise', 'Contact et domaines'].map((label, i) => (
+                  <li
+                    key={label}
+                    aria-current={step === i + 1 ? 'step' : undefined}
+                    className={`flex-1 rounded-full px-3 py-1 text-center font-medium ${step === i + 1 ? 'bg-emerald-800 text-white' : 'bg-slate-100 text-slate-700'}`}
+                  >
+                    Étape {i + 1} : {label}
+                  </li>
+                ))}
+              </ol>
+              <h2 ref={stepHeading} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none">
+                {step === 1 ? 'Étape 1 sur 2 — Votre entreprise' : 'Étape 2 sur 2 — Contact et domaines'}
+              </h2>
 
-            {step === 1 ? (
-              <div className="grid gap-4">
-                <TextField
-                  label="Nom de l'entreprise"
-                  autoComplete="organization"
-                  hint={TEXT_HINT}
-                  error={errors.entreprise?.message}
-                  {...register('entreprise')}
-                />
-                <TextField
-                  label="Forme juridique"
-                  hint={TEXT_HINT}
-                  error={errors.forme_juridique?.message}
-                  {...register('forme_juridique')}
-                />
-                <TextField label="RCCM" hint={TEXT_HINT} error={errors.rccm?.message} {...register('rccm')} />
-                <TextField
-                  label="Adresse"
-                  autoComplete="street-address"
-                  hint={TEXT_HINT}
-                  error={errors.adresse?.message}
-                  {...register('adresse')}
-                />
-                <TextField
-                  label="Zone"
-                  hint="Votre ville et quartier, par exemple « Cotonou Akpakpa »."
-                  error={errors.zone?.message}
-                  {...register('zone')}
-                />
-                <div className="flex justify-end">
-                  <Button onClick={goToStepTwo}>Suivant</Button>
+              {step === 1 ? (
+                <div className="grid gap-4">
+                  <TextField
+                    label="Nom de l'entreprise"
+                    autoComplete="organization"
+                    hint={TEXT_HINT}
+                    error={errors.entreprise?.message}
+                    {...register('entreprise')}
+                  />
+                  <TextField
+                    label="Forme juridique"
+                    hint={TEXT_HINT}
+                    error={errors.forme_juridique?.message}
+                    {...register('forme_juridique')}
+                  />
+                  <TextField label="RCCM" hint={TEXT_HINT} error={errors.rccm?.message} {...register('rccm')} />
+                  <TextField
+                    label="Adresse"
+                    autoComplete="street-address"
+                    hint={TEXT_HINT}
+                    error={errors.adresse?.message}
+                    {...register('adresse')}
+                  />
+                  <TextField
+                    label="Zone"
+                    hint="Votre ville et quartier, par exemple « Cotonou Akpakpa »."
+                    error={errors.zone?.message}
+                    {...register('zone')}
+                  />
+                  <div className="flex justify-end">
+                    <Button onClick={goToStepTwo}>Suivant</Button>
+                  </div>
                 </div>
-              </div>
-            ) : (
-              <div className="grid gap-4">
-                <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-                <TextField
-                  label="Téléphone"
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder="+22990000000"
-                  error={errors.telephone?.message}
-                  {...register('telephone')}
-                />
-                <TextField
-                  label="Marge salaire (FCFA)"
-                  inputMode="numeric"
-                  error={errors.marge_salaire?.message}
-                  {...register('marge_salaire')}
-                />
-                <TextField
-                  label="WhatsApp"
-                  type="tel"
-                  placeholder="+22990000000"
-                  error={errors.whatsapp?.message}
-                  {...register('whatsapp')}
-                />
-                <DomainDiscountFields
-                  domains={PROVIDER_DOMAINS}
-                  selected={selected}
-                  onChange={onDomainsChange}
-                  error={errors.domaines?.message ?? errors.domaines?.root?.message}
-                  discountProps={(d) => register(`reductions.${d as (typeof PROVIDER_DOMAINS)[number]}`)}
-                  discountError={(d) => errors.reductions?.[d as (typeof PROVIDER_DOMAINS)[number]]?.message ?? errors.reductions?.message}
-                />
-                <div className="flex flex-wrap justify-between gap-3">
-                  <Button variant="secondary" onClick={() => setStep(1)} disabled={mutation.isPending}>
-                    Précédent
-                  </Button>
-                  <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
-                    Soumettre
-                  </Button>
+              ) : (
+                <div className="grid gap-4">
+                  <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+                  <TextField
+                    label="Téléphone"
+                    type="tel"
+                    autoComplete="tel"
+                    placeholder="+22990000000"
+                    error={errors.telephone?.message}
+                    {...register('telephone')}
+                  />
+                  <TextField
+                    label="Marge salaire (FCFA)"
+                    inputMode="numeric"
+                    error={errors.marge_salaire?.message}
+                    {...register('marge_salaire')}
+                  />
+                  <TextField
+                    label="WhatsApp"
+                    type="tel"
+                    placeholder="+22990000000"
+                    error={errors.whatsapp?.message}
+                    {...register('whatsapp')}
+                  />
+                  <DomainDiscountFields
+                    domains={PROVIDER_DOMAINS}
+                    selected={selected}
+                    onChange={onDomainsChange}
+                    error={errors.domaines?.message ?? errors.domaines?.root?.message}
+                    discountProps={(d) => register(`reductions.${d as (typeof PROVIDER_DOMAINS)[number]}`)}
+                    discountError={(d) =>
+                      errors.reductions?.[d as (typeof PROVIDER_DOMAINS)[number]]?.message ?? errors.reductions?.message
+                    }
+                  />
+                  <div className="flex flex-wrap justify-between gap-3">
+                    <Button variant="secondary" onClick={() => setStep(1)} disabled={mutation.isPending}>
+                      Précédent
+                    </Button>
+                    <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
+                      Soumettre
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            )}
-          </form>
+              )}
+            </form>
+          )}
         </div>
       </div>
 

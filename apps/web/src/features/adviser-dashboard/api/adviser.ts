@@ -40,10 +40,11 @@ export function useZoneProviders(userId: number, consumerToken: string) {
   return useQuery({
     queryKey: ['adviser', 'zone-providers', userId, consumerToken],
     queryFn: async () => {
-      const user = await api.get<{ id: number; name: string; zone: string | null }>(`/usersconseiller/${userId}`);
+      const user = await api.get<{ id: number; name: string; role: string; zone: string | null }>(`/usersconseiller/${userId}`);
       if (!user.zone?.trim()) return { user, providers: [] as ZoneProvider[] };
       const providers = await api.get<ZoneProvider[]>('/recupprestataires', {
-        token: consumerToken,
+        // The consumer's own token (spec §7); a provider account may not list providers, so the adviser asks for it.
+        token: user.role === 'consommateur' ? consumerToken : undefined,
         query: { zone: user.zone, per_page: 100 },
       });
       return { user, providers };
