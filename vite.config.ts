@@ -1,12 +1,46 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The home page is the entry most people land on, over slow mobile links. Its lazy chunk (and the chunks it
+ * imports) are announced in index.html as modulepreload links, so they download in parallel with the main
+ * bundle instead of after it has run: one round trip less before the hero image is requested (LCP). Deep
+ * links to other pages pay ~12 KB gzip for it. (No inline script may choose by path: the CSP forbids them.)
+ */
+function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {
+  return {
+    name: 'preload-home-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith(entry));
+        if (!home) return html;
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const seen = new Set<string>();
+        const visit = (name: string) => {
+          if (seen.has(name)) return;
+          seen.add(name);
+          for (const dep of byName.get(name)?.imports ?? []) visit(dep);
+        };
+        visit(home.fileName);
+        const tags = [...seen]
+          .filter((name) => !html.includes(`/${name}"`))
+          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+          .join('\n');
+        return html.replace('</head>', `${tags}\n  </head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadHomeChunk()],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'packages/shared/src'),

@@ -1,8 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { LIMITS } from '@shared/constants';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,12 +7,38 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Data fetching and notifications (top-right, 5 s, pause on hover — spec §9). */
+// The toast container (react-toastify and its CSS, ~8 KB gzip) is not needed to show the home page, so it stays
+// out of the first load: it mounts at the first interaction, or at once on any other entry page (a payment
+// return page toasts without a click). react-toastify queues a toast emitted before its container mounts and
+// shows it when the container arrives, so nothing is lost.
+const Toasts = lazy(() => import('./toasts'));
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+
+function DeferredToasts() {
+  const [isWanted, setWanted] = useState(() => typeof window !== 'undefined' && window.location.pathname !== '/');
+  useEffect(() => {
+    if (isWanted) return;
+    const want = () => setWanted(true);
+    for (const e of INTERACTIONS) window.addEventListener(e, want, { once: true, passive: true });
+    window.addEventListener('popstate', want, { once: true });
+    return () => {
+      for (const e of INTERACTIONS) window.removeEventListener(e, want);
+      window.removeEventListener('popstate', want);
+    };
+  }, [isWanted]);
+  return isWanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/** Data fetching and notifications. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={LIMITS.toastAutoCloseMs} pauseOnHover newestOnTop theme="colored" />
+      <DeferredToasts />
     </QueryClientProvider>
   );
 }
