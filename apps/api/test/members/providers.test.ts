@@ -130,6 +130,14 @@ describe('POST /api/prestataires', () => {
     expect(wrongTypes.statusCode).toBe(422);
   });
 
+  it('accepts telephone numbers sent as JSON numbers, with spaces or dots', async () => {
+    const u = await seedUser(t, 'prestataire_physique');
+    const res = await post(u.token, providerPayload({ telephone: 22990112233, whatsapp: '+229 90 11.22.33' }));
+    expect(res.statusCode).toBe(201);
+    const own = (await t.app.inject({ method: 'GET', url: '/api/prestataire', headers: bearer(u.token) })).json();
+    expect(own).toMatchObject({ telephone: '22990112233', whatsapp: '+22990112233' });
+  });
+
   it('accepts an empty WhatsApp and domains without discount', async () => {
     const u = await seedUser(t, 'prestataire_physique');
     const res = await post(u.token, providerPayload({ whatsapp: '', domaines: ['Mobilité'], reductions: {} }));

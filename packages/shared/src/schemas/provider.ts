@@ -59,9 +59,12 @@ function textField(lengthMessage: string, pattern: RegExp, required?: string) {
 
 function phoneField(message: string, required?: string) {
   return z
-    .string({ error: required ?? message })
-    .trim()
-    .transform((v) => v.replace(/[\s.-]/g, ''))
+    .union([z.string(), z.number()], { error: required ?? message })
+    .transform((v) =>
+      String(v)
+        .trim()
+        .replace(/[\s.-]/g, ''),
+    )
     .pipe(
       z
         .string()
@@ -71,9 +74,13 @@ function phoneField(message: string, required?: string) {
 }
 
 const optionalWhatsapp = z
-  .union([z.string(), z.null()], { error: PROVIDER_MESSAGES.whatsapp })
+  .union([z.string(), z.number(), z.null()], { error: PROVIDER_MESSAGES.whatsapp })
   .optional()
-  .transform((v) => (v ?? '').trim().replace(/[\s.-]/g, ''))
+  .transform((v) =>
+    String(v ?? '')
+      .trim()
+      .replace(/[\s.-]/g, ''),
+  )
   .pipe(z.union([z.literal(''), z.string().regex(PHONE, PROVIDER_MESSAGES.whatsapp)]))
   .transform((v) => (v === '' ? null : v));
 
