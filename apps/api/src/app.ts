@@ -51,6 +51,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Spec §7 sends several calls with an empty body (PUT …/confirm, POST /logout, DELETE …) and clients often
+  // still label them JSON: an empty JSON body is "no fields" ({}), not a 400. Anything else keeps Fastify's
+  // own parser (prototype-poisoning protection included).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
 
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;

@@ -83,6 +83,8 @@ export const DONATION_PURPOSE_LABELS: Record<DonationPurpose, string> = {
 };
 /** The spec's default ("Medical Treatment") is not an option; the nearest real option is used instead. */
 export const DEFAULT_DONATION_PURPOSE: DonationPurpose = 'sante';
+/** Spec §9's default purpose as the original client sends it; the server accepts it as DEFAULT_DONATION_PURPOSE. */
+export const LEGACY_DEFAULT_DONATION_PURPOSE = 'Medical Treatment';
 
 export const PROJECT_CATEGORIES = ['Education', 'Health', 'Environment', 'Other'] as const;
 export const PROJECT_CATEGORY_LABELS: Record<(typeof PROJECT_CATEGORIES)[number], string> = {

@@ -58,7 +58,7 @@ describe('validation (spec §5, shared schemas)', () => {
   });
 
   it('refuses an unknown cause and defaults to a real one', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: { amount: 1000, purpose: 'Medical Treatment' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: { amount: 1000, purpose: 'Cause inconnue' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.purpose).toEqual(['Cause invalide.']);
     const { row } = await initiate('donation', { amount: '2500' });

@@ -1,4 +1,4 @@
-import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, TRANSACTION_STATUSES } from '../constants';
+import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PURPOSE, TRANSACTION_STATUSES } from '../constants';
 import { z } from '../zod-fr';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 
@@ -17,10 +17,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+const donationAmount = () => fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 });
+
+/** One of DONATION_PURPOSES; the spec's default "Medical Treatment" (§9) is read as DEFAULT_DONATION_PURPOSE. */
+const donationPurpose = () =>
+  z
+    .union([z.enum(DONATION_PURPOSES), z.literal(LEGACY_DEFAULT_DONATION_PURPOSE)], { error: DONATION_MESSAGES.purposeInvalid })
+    .transform((v) => (v === LEGACY_DEFAULT_DONATION_PURPOSE ? DEFAULT_DONATION_PURPOSE : v));
+
 /** The donation form and POST /api/donation/initiate. */
 export const donationInitiateSchema = z.object({
-  amount: fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 }),
-  purpose: z.enum(DONATION_PURPOSES, { error: DONATION_MESSAGES.purposeInvalid }).default(DEFAULT_DONATION_PURPOSE),
+  amount: donationAmount(),
+  purpose: donationPurpose().default(DEFAULT_DONATION_PURPOSE),
   name: optionalText(100),
   email: z
     .string()
@@ -33,28 +41,34 @@ export const donationInitiateSchema = z.object({
 });
 export type DonationInitiateInput = z.input<typeof donationInitiateSchema>;
 
+const recordTransactionId = (body: { 'transaction-id'?: string | number; transaction_id?: string | number } | null | undefined) => {
+  const raw = body?.['transaction-id'] ?? body?.transaction_id;
+  return raw === undefined ? '' : String(raw).trim();
+};
+
 /**
  * POST /api/donation (spec §7: amount, purpose, transaction-status, transaction-id). Both the spec's
- * hyphenated names and underscored ones are accepted; the server trusts only the provider.
+ * hyphenated names and underscored ones are accepted. The amount and purpose are checked with the
+ * form's rules (spec §5, same messages), but the server stores only what the provider says.
  */
 export const donationRecordSchema = z
   .object({
-    amount: z.unknown().optional(),
-    purpose: z.enum(DONATION_PURPOSES, { error: DONATION_MESSAGES.purposeInvalid }).optional(),
+    amount: donationAmount(),
+    purpose: donationPurpose().optional(),
     'transaction-status': z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
     'transaction-id': z.union([z.string(), z.number()]).optional(),
     transaction_status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
     transaction_id: z.union([z.string(), z.number()]).optional(),
   })
-  .transform((body, ctx) => {
-    const raw = body['transaction-id'] ?? body.transaction_id;
-    const id = raw === undefined ? '' : String(raw).trim();
-    if (!id || id.length > 100) {
-      ctx.addIssue({ code: 'custom', path: ['transaction-id'], message: PAYMENT_MESSAGES.transactionRequired });
-      return z.NEVER;
-    }
-    return { purpose: body.purpose, transaction_id: id };
-  });
+  // `when`: reported together with the other field errors, not only once they are fixed.
+  .refine(
+    (body) => {
+      const id = recordTransactionId(body);
+      return id.length > 0 && id.length <= 100;
+    },
+    { path: ['transaction-id'], message: PAYMENT_MESSAGES.transactionRequired, when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  )
+  .transform((body) => ({ purpose: body.purpose, transaction_id: recordTransactionId(body) }));
 
 export const donationListItemSchema = z.object({
   id: z.number(),

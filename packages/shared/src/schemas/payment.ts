@@ -54,14 +54,19 @@ export function fcfaAmount(messages: { positive: string; whole?: string; minDigi
 const paymentType = z.enum(PAYMENT_TYPES, { error: PAYMENT_MESSAGES.typeInvalid });
 
 /** The payment form and POST /api/payment/initiate. */
-export const paymentInitiateSchema = z.object({
-  name: z.string({ error: PAYMENT_MESSAGES.nameRequired }).trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100),
-  email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
-  phone: z
+const payerName = () => z.string({ error: PAYMENT_MESSAGES.nameRequired }).trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100);
+const payerPhone = () =>
+  z
     .union([z.string(), z.number()], { error: PAYMENT_MESSAGES.phoneTooShort })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(8, PAYMENT_MESSAGES.phoneTooShort).max(20, 'Le numéro de téléphone doit comporter au plus 20 caractères.')),
-  amount: fcfaAmount({ positive: PAYMENT_MESSAGES.amountPositive }),
+    .pipe(z.string().min(8, PAYMENT_MESSAGES.phoneTooShort).max(20, 'Le numéro de téléphone doit comporter au plus 20 caractères.'));
+const paymentAmount = () => fcfaAmount({ positive: PAYMENT_MESSAGES.amountPositive });
+
+export const paymentInitiateSchema = z.object({
+  name: payerName(),
+  email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
+  phone: payerPhone(),
+  amount: paymentAmount(),
   payment_type: paymentType.default('adhesion'),
 });
 export type PaymentInitiateInput = z.input<typeof paymentInitiateSchema>;
@@ -74,13 +79,14 @@ const transactionId = z
   .pipe(z.string().min(1, PAYMENT_MESSAGES.transactionRequired).max(100, PAYMENT_MESSAGES.transactionUnknown));
 
 /**
- * POST /api/payment (spec §7). The status and amount in the body are only what the browser believes:
- * the server asks the provider and stores what it says.
+ * POST /api/payment (spec §7). Name, phone and amount are checked with the form's rules (spec §5, same
+ * messages), but the status and amount in the body are only what the browser believes: the server asks
+ * the provider and stores what it says.
  */
 export const paymentRecordSchema = z.object({
-  name: z.string().trim().max(100).optional(),
-  phone: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).optional(),
-  amount: z.unknown().optional(),
+  name: payerName(),
+  phone: payerPhone(),
+  amount: paymentAmount(),
   payment_type: paymentType.optional(),
   transaction_status: transactionStatus.optional(),
   transaction_id: transactionId,
