@@ -101,6 +101,7 @@ async function runLighthouse(url) {
 }
 
 async function main() {
+  const m = machine();
   const buildDir = ensureBuild();
   const webDir = path.join(buildDir, 'web');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-bench-web-'));
@@ -142,7 +143,6 @@ async function main() {
       ...runs[Math.floor(runs.length / 2)],
       runs: runs.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls })),
     };
-    const m = machine();
     const data = {
       machine: m,
       js: { files: js, raw: sum(js, 'raw'), gzip: sum(js, 'gzip'), brotli: sum(js, 'brotli') },

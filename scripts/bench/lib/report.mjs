@@ -22,12 +22,14 @@ export function machine() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     commit,
+    // The machine may be shared (CI runners, several developers): the load says how far to trust the figures.
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
     date: new Date().toISOString(),
   };
 }
 
 export const machineLine = (m) =>
-  `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
+  `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; charge moyenne 1/5/15 min au départ ${m.loadAverage.join(' / ')} ; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
 
 export function writeJson(name, data) {
   const dir = path.join(ROOT, 'bench-results');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -38,10 +38,36 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
         db.pragma('busy_timeout = 5000');
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
-        return db;
+        return withStatementCache(db);
       },
     }),
   });
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; the same few dozen SQL texts repeat on every request, so
+ * their prepared statements are kept (bounded, least recently used dropped). Safe with Kysely's one-connection
+ * driver: it runs one statement at a time.
+ */
+function withStatementCache(db: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = cache.get(source);
+      if (statement) {
+        cache.delete(source);
+      } else {
+        statement = db.prepare(source);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(source, statement);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      db.close();
+    },
+  };
 }
 
 export function isPostgres(db: Kysely<any>): boolean {
