@@ -44,7 +44,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A number (proxy hops) is accepted at runtime though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

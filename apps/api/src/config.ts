@@ -24,6 +24,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  TRUST_PROXY: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -46,6 +47,8 @@ export interface Config {
       };
   publicUrl: string;
   logLevel: string;
+  /** Fastify's trustProxy: off unless the product runs behind a reverse proxy (else X-Forwarded-For could dodge rate limits). */
+  trustProxy: boolean | number | string;
   /** scrypt cost parameter; lowered only by tests. */
   passwordCost: number;
   /** Rate limits per minute; tests may raise them. */
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     passwordCost: 2 ** 15,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
   };
@@ -102,4 +106,12 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseCon
     return { dialect: 'sqlite', file: path.resolve(file) };
   }
   throw new ConfigError('Configuration invalide : DATABASE_URL doit commencer par postgres:// ou sqlite:');
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value; // addresses or CIDR ranges of the proxies
+  throw new ConfigError('Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d\'adresses');
 }

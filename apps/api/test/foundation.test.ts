@@ -70,12 +70,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'fedapay' })).toThrow(/FEDAPAY_SECRET_KEY/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_URL: 'pas une url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: 'peut-être' })).toThrow(/TRUST_PROXY/);
   });
   it('defaults to SQLite in DATA_DIR and the sandbox', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/x' });
     expect(c.port).toBe(3000);
     expect(c.database).toEqual({ dialect: 'sqlite', file: '/tmp/x/association.sqlite' });
     expect(c.payments.provider).toBe('sandbox');
+    expect(c.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database.dialect).toBe('postgres');
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/y.db' }).database).toEqual({ dialect: 'sqlite', file: '/tmp/y.db' });
   });
