@@ -120,7 +120,8 @@ describe('SIGKILL while writes and uploads are in flight', () => {
       // Every stored avatar is complete at its key; partial files only ever exist under uploads/.tmp.
       const uploads = path.join(dataDir, 'uploads');
       for (const t of testimonials) {
-        const file = path.join(uploads, t.avatar);
+        // The column holds the file name (older rows may hold the full key `avatars/<name>`).
+        const file = path.join(uploads, t.avatar.includes('/') ? t.avatar : `avatars/${t.avatar}`);
         expect(fs.existsSync(file), t.avatar).toBe(true);
         const bytes = fs.readFileSync(file);
         expect(bytes.length).toBeGreaterThan(0);

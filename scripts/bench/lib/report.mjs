@@ -42,7 +42,7 @@ export function markdownTable(headers, rows) {
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Replaces the `kind` block ('api' or 'web') inside the README's benchmark section, keeping the other one. */
+/** Replaces the `kind` block ('api', 'web' or 'notes') inside the README's benchmark section, keeping the other one. */
 export function updateReadme(kind, markdown) {
   const file = path.join(ROOT, 'README.md');
   const readme = fs.readFileSync(file, 'utf8');
@@ -56,16 +56,16 @@ export function updateReadme(kind, markdown) {
   }
   const section = readme.slice(a + start.length, b);
   const blocks = {};
-  for (const k of ['api', 'web']) {
+  for (const k of ['api', 'web', 'notes']) {
     const m = section.match(new RegExp(`<!-- bench:${k} -->([\\s\\S]*?)<!-- /bench:${k} -->`));
     if (m) blocks[k] = m[1].trim();
   }
   blocks[kind] = markdown.trim();
-  const body = ['api', 'web']
-    .map(
-      (k) =>
-        `<!-- bench:${k} -->\n${blocks[k] ?? `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`}\n<!-- /bench:${k} -->`,
-    )
+  const placeholder = (k) => (k === 'notes' ? null : `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`);
+  // The `notes` block (budgets met or missed, and why) is written by hand and kept across runs.
+  const body = ['api', 'web', 'notes']
+    .filter((k) => blocks[k] ?? placeholder(k))
+    .map((k) => `<!-- bench:${k} -->\n${blocks[k] ?? placeholder(k)}\n<!-- /bench:${k} -->`)
     .join('\n\n');
   fs.writeFileSync(file, `${readme.slice(0, a + start.length)}\n${body}\n${readme.slice(b)}`);
 }
