@@ -43,10 +43,12 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
   };
   return (
     <div className="flex min-h-screen bg-slate-50">
+      {/* On a phone the open sidebar lies over the view (no squeezed table, no sideways scroll); this keeps the narrow rail's room. */}
+      {isOpen ? <div aria-hidden className="w-20 shrink-0 md:hidden" /> : null}
       <aside
         aria-label="Menu du tableau de bord"
         data-state={isOpen ? 'open' : 'narrow'}
-        className={cn('flex shrink-0 flex-col bg-emerald-950 text-emerald-50 transition-[width]', isOpen ? 'w-64' : 'w-20')}
+        className={cn('flex shrink-0 flex-col bg-emerald-950 text-emerald-50 transition-[width]', isOpen ? 'w-64 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:overflow-y-auto max-md:shadow-2xl' : 'w-20')}
       >
         <div className="flex h-16 items-center justify-between px-4">
           {isOpen ? <span className="font-extrabold">ASBE</span> : null}
@@ -55,7 +57,7 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
             onClick={() => setOpen((o) => !o)}
             aria-expanded={isOpen}
             aria-label={isOpen ? 'Réduire le menu' : 'Ouvrir le menu'}
-            className="rounded p-2 hover:bg-emerald-900"
+            className="flex h-11 w-11 items-center justify-center rounded hover:bg-emerald-900"
           >
             {isOpen ? <PanelLeftClose aria-hidden size={20} /> : <Menu aria-hidden size={20} />}
           </button>
@@ -76,7 +78,7 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                     aria-expanded={hasChildren ? isExpanded : undefined}
                     onClick={() => (hasChildren ? toggleGroup(entry.key, isExpanded) : select(entry.key))}
                     className={cn(
-                      'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900',
+                      'flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900',
                       isActive && 'bg-emerald-800 font-semibold',
                     )}
                   >
@@ -93,7 +95,7 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                             aria-current={activeKey === child.key ? 'page' : undefined}
                             onClick={() => select(child.key)}
                             className={cn(
-                              'w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-emerald-900',
+                              'min-h-11 w-full rounded-md px-3 py-2 text-left text-sm hover:bg-emerald-900',
                               activeKey === child.key && 'bg-emerald-800 font-semibold',
                             )}
                           >
@@ -112,7 +114,7 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                 onClick={onLogout}
                 disabled={isLoggingOut}
                 title={isOpen ? undefined : 'Logout'}
-                className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900 disabled:opacity-60"
+                className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900 disabled:opacity-60"
               >
                 <LogOut aria-hidden size={20} />
                 <span className={cn(!isOpen && 'sr-only')}>Logout</span>
@@ -122,9 +124,9 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-6">
-          <h1 className="text-xl font-bold text-emerald-950">Dashboard</h1>
-          <p className="font-medium text-slate-800">{userName ?? ''}</p>
+        <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 md:px-6">
+          <h1 className="shrink-0 text-xl font-bold text-emerald-950">Dashboard</h1>
+          <p className="min-w-0 truncate font-medium text-slate-800">{userName ?? ''}</p>
         </header>
         <main className="flex-1 overflow-x-auto p-4 md:p-6">{children}</main>
       </div>

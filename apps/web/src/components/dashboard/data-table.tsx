@@ -37,7 +37,7 @@ export function DataTable<T>({
         <thead className="bg-slate-100">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="px-4 py-3 font-semibold text-slate-800">
+              <th key={c.key} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold text-slate-800">
                 {c.header}
               </th>
             ))}
@@ -57,7 +57,7 @@ export function DataTable<T>({
       </table>
       {onPageChange && page && pageCount > 1 ? (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
-          <button type="button" className="rounded px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <button type="button" className="min-h-11 rounded px-3 py-2 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
             Précédent
           </button>
           <span>
@@ -65,7 +65,7 @@ export function DataTable<T>({
           </span>
           <button
             type="button"
-            className="rounded px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50"
+            className="min-h-11 rounded px-3 py-2 ring-1 ring-slate-300 disabled:opacity-50"
             disabled={page >= pageCount}
             onClick={() => onPageChange(page + 1)}
           >

@@ -28,18 +28,18 @@ export function ProfilePanel() {
   const p = profile.data;
   return (
     <section aria-labelledby="profile-title" className="max-w-2xl space-y-6">
-      <div className="flex items-center gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-900">
           <UserRound aria-hidden size={28} />
         </span>
         <div className="min-w-0">
-          <h2 id="profile-title" className="truncate text-2xl font-bold text-emerald-950">
+          <h2 id="profile-title" className="text-xl font-bold text-emerald-950 [overflow-wrap:anywhere] sm:text-2xl">
             {p.name}
           </h2>
           <p className="text-slate-700">{ROLE_LABELS[p.role as Role] ?? p.role}</p>
         </div>
       </div>
-      <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {isEditing ? <ProfileEditForm profile={p} onDone={() => setEditing(false)} /> : <ProfileView profile={p} onEdit={() => setEditing(true)} />}
       </div>
     </section>

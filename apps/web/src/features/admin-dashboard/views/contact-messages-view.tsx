@@ -21,7 +21,7 @@ const COLUMNS: ReadonlyArray<Column<ContactMessage>> = [
     key: 'email',
     header: 'Email',
     render: (m) => (
-      <a className="break-all text-emerald-800 underline" href={`mailto:${m.email}`}>
+      <a className="whitespace-nowrap text-emerald-800 underline" href={`mailto:${m.email}`}>
         {m.email}
       </a>
     ),

@@ -11,7 +11,7 @@ export interface Subscriber {
 }
 
 const COLUMNS: ReadonlyArray<Column<Subscriber>> = [
-  { key: 'email', header: 'Email', render: (s) => <span className="break-all">{s.email}</span> },
+  { key: 'email', header: 'Email', render: (s) => <span className="whitespace-nowrap">{s.email}</span> },
   { key: 'date', header: "Date d'inscription", render: (s) => <span className="whitespace-nowrap">{formatDate(s.created_at)}</span> },
 ];
 

@@ -24,7 +24,7 @@ const COLUMNS: ReadonlyArray<Column<AdminProject>> = [
   { key: 'description', header: 'Description', render: (p) => <p className="max-w-md min-w-48 whitespace-pre-line">{p.description}</p> },
   { key: 'category', header: 'Catégorie', render: (p) => categoryLabel(p.category) },
   { key: 'amount', header: 'Montant', render: (p) => <span className="whitespace-nowrap">{formatFcfa(p.goal_amount)}</span> },
-  { key: 'email', header: 'Contact', render: (p) => <span className="break-all">{p.contact_email}</span> },
+  { key: 'email', header: 'Contact', render: (p) => <span className="whitespace-nowrap">{p.contact_email}</span> },
   {
     key: 'file',
     header: 'Fichier',

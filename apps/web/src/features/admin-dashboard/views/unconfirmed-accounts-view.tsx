@@ -35,7 +35,7 @@ export function UnconfirmedAccountsView() {
 
   const columns: ReadonlyArray<Column<UnconfirmedUser>> = [
     { key: 'name', header: 'Nom', render: (u) => u.name },
-    { key: 'email', header: 'Email', render: (u) => <span className="break-all">{u.email}</span> },
+    { key: 'email', header: 'Email', render: (u) => <span className="whitespace-nowrap">{u.email}</span> },
     { key: 'telephone', header: 'Téléphone', render: (u) => <span className="whitespace-nowrap">{u.telephone}</span> },
     { key: 'role', header: 'Rôle', render: (u) => ROLE_LABELS[u.role as Role] ?? u.role },
     { key: 'zone', header: 'Zone', render: (u) => u.zone ?? '—' },

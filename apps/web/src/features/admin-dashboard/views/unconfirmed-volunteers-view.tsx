@@ -40,7 +40,7 @@ export function UnconfirmedVolunteersView() {
 
   const columns: ReadonlyArray<Column<UnconfirmedVolunteer>> = [
     { key: 'name', header: 'Nom', render: (v) => v.name },
-    { key: 'email', header: 'Email', render: (v) => <span className="break-all">{v.email}</span> },
+    { key: 'email', header: 'Email', render: (v) => <span className="whitespace-nowrap">{v.email}</span> },
     {
       key: 'cv',
       header: 'CV',

@@ -32,7 +32,7 @@ const GROUPS: Record<UserGroup, { title: string; errorText: string; fetcher: () 
 
 const COLUMNS: ReadonlyArray<Column<ListedUser>> = [
   { key: 'name', header: 'Nom', render: (u) => u.name },
-  { key: 'email', header: 'Email', render: (u) => <span className="break-all">{u.email}</span> },
+  { key: 'email', header: 'Email', render: (u) => <span className="whitespace-nowrap">{u.email}</span> },
   { key: 'telephone', header: 'Téléphone', render: (u) => <span className="whitespace-nowrap">{u.telephone}</span> },
   { key: 'zone', header: 'Ville', render: (u) => u.zone ?? '—' },
 ];
