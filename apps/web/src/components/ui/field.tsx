@@ -1,4 +1,15 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, forwardRef, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@web/lib/cn';
 
 // Labelled form controls whose error is announced next to the field (aria-invalid + aria-describedby + role=alert).
@@ -35,7 +46,7 @@ export function FieldShell({ id, label, error, hint, children, className }: Fiel
 
 const controlClass = (error?: string) =>
   cn(
-    'w-full rounded-md border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700',
+    'w-full rounded-md border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700 [&[readonly]]:bg-slate-50',
     error ? 'border-red-600' : 'border-slate-400',
   );
 
@@ -56,15 +67,73 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const fieldId = id ?? autoId;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} className={containerClassName}>
+      {rest.type === 'file' ? (
+        <FileInput ref={ref} id={fieldId} error={error} describedBy={describedBy(fieldId, error, hint)} {...rest} />
+      ) : (
+        <input
+          ref={ref}
+          id={fieldId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(fieldId, error, hint)}
+          className={cn(controlClass(error), className)}
+          {...rest}
+        />
+      )}
+    </FieldShell>
+  );
+});
+
+/**
+ * A file input whose visible text is always French ("Choisir un fichier" / "Aucun fichier choisi" / the
+ * chosen name), whatever the browser's language. The real input covers the box, transparent: it keeps the
+ * label, keyboard focus, screen-reader name and the form library's ref; a form reset empties the name.
+ */
+const FileInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { error?: string; describedBy?: string }>(function FileInput(
+  { error, describedBy: described, onChange, className: _className, ...rest },
+  ref,
+) {
+  const [fileName, setFileName] = useState('');
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const setRefs = useCallback(
+    (node: HTMLInputElement | null) => {
+      inputRef.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const clear = () => setFileName('');
+    form.addEventListener('reset', clear);
+    return () => form.removeEventListener('reset', clear);
+  }, []);
+  return (
+    <div
+      className={cn(
+        'relative flex min-h-11 w-full items-center gap-3 rounded-md border bg-white px-2 py-1.5 focus-within:ring-2 focus-within:ring-emerald-700',
+        error ? 'border-red-600' : 'border-slate-400',
+      )}
+    >
+      <span aria-hidden className="shrink-0 rounded bg-emerald-50 px-3 py-1.5 font-medium text-emerald-900 ring-1 ring-emerald-200">
+        Choisir un fichier
+      </span>
+      <span aria-hidden className="min-w-0 truncate text-slate-700">
+        {fileName || 'Aucun fichier choisi'}
+      </span>
       <input
-        ref={ref}
-        id={fieldId}
+        ref={setRefs}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cn(controlClass(error), className)}
+        aria-describedby={described}
+        className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+        onChange={(e) => {
+          setFileName(e.target.files?.[0]?.name ?? '');
+          onChange?.(e);
+        }}
         {...rest}
       />
-    </FieldShell>
+    </div>
   );
 });
 

@@ -140,9 +140,9 @@ export default function InformationPage() {
                   <li
                     key={label}
                     aria-current={step === i + 1 ? 'step' : undefined}
-                    className={`flex-1 rounded-full px-3 py-1 text-center font-medium ${step === i + 1 ? 'bg-emerald-800 text-white' : 'bg-slate-100 text-slate-700'}`}
+                    className={`flex flex-1 flex-col items-center justify-center rounded-lg px-2 py-1.5 text-center font-medium sm:block sm:rounded-full sm:px-3 sm:py-1 ${step === i + 1 ? 'bg-emerald-800 text-white' : 'bg-slate-100 text-slate-700'}`}
                   >
-                    Étape {i + 1} : {label}
+                    <span className="whitespace-nowrap">Étape {i + 1}&nbsp;:</span> {label}
                   </li>
                 ))}
               </ol>
@@ -175,7 +175,7 @@ export default function InformationPage() {
                   />
                   <TextField
                     label="Zone"
-                    hint="Votre ville et quartier, par exemple « Cotonou Akpakpa »."
+                    hint="Votre ville et quartier, par exemple&nbsp;«&nbsp;Cotonou Akpakpa&nbsp;»."
                     error={errors.zone?.message}
                     {...register('zone')}
                   />

@@ -25,7 +25,7 @@ export function NeedsFieldset({ value, onChange, error }: { value: string[]; onC
         {QUESTIONNAIRE_NEEDS.map((need) => (
           <label
             key={need}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50"
+            className="flex min-h-11 min-w-0 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-2 py-2 text-[0.9375rem] sm:px-3 sm:text-base has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50"
           >
             <input
               type="checkbox"
@@ -33,9 +33,9 @@ export function NeedsFieldset({ value, onChange, error }: { value: string[]; onC
               value={need}
               checked={value.includes(need)}
               onChange={(e) => toggle(need, e.target.checked)}
-              className="h-4 w-4 accent-emerald-800"
+              className="h-4 w-4 shrink-0 accent-emerald-800"
             />
-            <span>{need}</span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">{need}</span>
           </label>
         ))}
       </div>
