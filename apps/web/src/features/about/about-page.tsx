@@ -26,7 +26,7 @@ export default function AboutPage() {
           Notre mission
         </h2>
         <p className="mb-3 text-lg text-slate-800">
-          Notre mission est de répondre aux besoins essentiels de chacun : l'alimentation, les soins de santé, l'éducation, le financement
+          Notre mission est de répondre aux besoins essentiels de chacun&nbsp;: l'alimentation, les soins de santé, l'éducation, le financement
           communautaire, l'habillement, le transport, le logement, la sécurité, la protection juridique et l'énergie.
         </p>
         <p className="text-lg text-slate-800">
@@ -39,7 +39,7 @@ export default function AboutPage() {
           Notre vision
         </h2>
         <p className="text-lg text-slate-800">
-          Nous rêvons d'un Bénin où personne ne manque de l'essentiel : où chaque enfant mange à sa faim et va à l'école, où chaque malade
+          Nous rêvons d'un Bénin où personne ne manque de l'essentiel&nbsp;: où chaque enfant mange à sa faim et va à l'école, où chaque malade
           est soigné, où chaque famille vit sous un toit sûr, éclairé par une énergie propre, et où chacun connaît et peut défendre ses
           droits. Une société solidaire, où l'entraide entre voisins est la première des richesses.
         </p>

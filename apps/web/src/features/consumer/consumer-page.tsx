@@ -12,7 +12,7 @@ export default function ConsumerPage() {
       <PageTitle title="Contactez votre conseiller">Contactez votre conseiller</PageTitle>
       <p className="mb-4 text-lg text-slate-800">Merci, vos réponses ont bien été enregistrées.</p>
       <p className="mb-8 text-slate-700">
-        Veuillez contacter le conseiller le plus proche de votre zone : il vous présentera les prestataires de votre zone et les réductions
+        Veuillez contacter le conseiller le plus proche de votre zone&nbsp;: il vous présentera les prestataires de votre zone et les réductions
         dont vous pouvez bénéficier.
       </p>
       <Link

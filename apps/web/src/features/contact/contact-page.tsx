@@ -52,7 +52,7 @@ export default function ContactPage() {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <TextField label="Services (facultatif)" hint="Par exemple : santé, éducation, logement" error={errors.services?.message} {...register('services')} />
+          <TextField label="Services (facultatif)" hint="Par exemple&nbsp;: santé, éducation, logement" error={errors.services?.message} {...register('services')} />
           <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
           <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
             Envoyer
@@ -63,7 +63,7 @@ export default function ContactPage() {
           <h2 id="contact-details-title" className="text-xl font-bold">
             Nos coordonnées
           </h2>
-          <p>Une question, une idée, un besoin ? Écrivez-nous, nous répondons à chaque message.</p>
+          <p>Une question, une idée, un besoin&nbsp;? Écrivez-nous, nous répondons à chaque message.</p>
           <ul className="flex flex-col gap-3">
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" size={20} />

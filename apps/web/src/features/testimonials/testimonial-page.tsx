@@ -6,7 +6,7 @@ const INSPIRATIONS = [
   {
     icon: HeartHandshake,
     title: 'Une main tendue',
-    text: 'Un repas partagé, une consultation payée, un loyer soutenu : chaque geste compte et change une journée.',
+    text: 'Un repas partagé, une consultation payée, un loyer soutenu\u00a0: chaque geste compte et change une journée.',
   },
   {
     icon: Sprout,
@@ -16,7 +16,7 @@ const INSPIRATIONS = [
   {
     icon: Lightbulb,
     title: 'Votre histoire inspire',
-    text: 'Racontez ce que l’association a changé pour vous : votre témoignage peut décider quelqu’un à franchir le pas.',
+    text: 'Racontez ce que l’association a changé pour vous\u00a0: votre témoignage peut décider quelqu’un à franchir le pas.',
   },
 ] as const;
 

@@ -8,7 +8,7 @@ export default function VolunteerPage() {
       <PageTitle title="Devenir Bénévole">Devenir Bénévole</PageTitle>
       <p className="mb-6 text-slate-700">
         Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre documents sont
-        obligatoires ; votre profil apparaît sur le site une fois validé par notre équipe.
+        obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
       </p>
       <VolunteerForm />
     </section>

@@ -93,7 +93,7 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
   return (
     <Card title="Besoins exprimés par zone">
       <p className="mb-3 text-slate-800">
-        Zone la plus demandeuse : <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout « {topNeed} »).
+        Zone la plus demandeuse&nbsp;: <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout «&nbsp;{topNeed}&nbsp;»).
       </p>
       <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
         <NeedsChart zones={zones} needs={needs} />

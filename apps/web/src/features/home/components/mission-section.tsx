@@ -11,7 +11,7 @@ export function MissionSection() {
             Une mission associative
           </h2>
           <p className="mb-4 text-lg text-slate-700">
-            Notre association réunit consommateurs, prestataires, membres, sympathisants et conseillers autour d'un même but : permettre à
+            Notre association réunit consommateurs, prestataires, membres, sympathisants et conseillers autour d'un même but&nbsp;: permettre à
             chacun de satisfaire ses besoins essentiels — se nourrir, se soigner, apprendre, se vêtir, se loger, se déplacer et vivre en
             sécurité.
           </p>

@@ -9,7 +9,7 @@ export const ACTION_CARDS = [
   {
     to: '/donation',
     title: 'Faire un Don',
-    text: 'Chaque franc compte : financez un repas, un soin ou une rentrée scolaire.',
+    text: 'Chaque franc compte\u00a0: financez un repas, un soin ou une rentrée scolaire.',
     icon: 'gift',
   },
   {
@@ -21,7 +21,7 @@ export const ACTION_CARDS = [
   {
     to: '/projet-social',
     title: 'Soumettre un Projet',
-    text: 'Vous portez une initiative solidaire ? Présentez-la pour obtenir un financement.',
+    text: 'Vous portez une initiative solidaire\u00a0? Présentez-la pour obtenir un financement.',
     icon: 'file',
   },
 ] as const;

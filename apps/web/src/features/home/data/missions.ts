@@ -46,6 +46,6 @@ export const MISSIONS: readonly Mission[] = [
   {
     title: 'Energie pour Tous',
     icon: 'energie',
-    description: 'Une énergie propre et abordable : kits solaires, lampes et foyers améliorés.',
+    description: 'Une énergie propre et abordable\u00a0: kits solaires, lampes et foyers améliorés.',
   },
 ];
