@@ -126,12 +126,12 @@ async function main() {
       const status = await probe(server.url, s, token);
       const row = { id: s.id, group: s.group, method: s.method, path: s.path };
       if (status === 404 || status === 405) {
-        results.push({ ...row, available: false, note: 'non disponible' });
+        results.push({ ...row, available: false, note: 'not available' });
         console.log(`  ${s.id}: non disponible (${status})`);
         continue;
       }
       if (status >= 300) {
-        results.push({ ...row, available: false, note: `sonde ${status}` });
+        results.push({ ...row, available: false, note: `probe answered ${status}` });
         console.log(`  ${s.id}: la sonde répond ${status}, mesure ignorée`);
         continue;
       }
@@ -172,9 +172,9 @@ async function main() {
         continue;
       }
       let note = '';
-      if (r.bare) note = `serveur nu : ${r.bare.rps} req/s, p99 ${r.bare.p99} ms → **${Math.round(r.ratio * 100)} %**`;
+      if (r.bare) note = `bare node:http: ${r.bare.rps} req/s, p99 ${r.bare.p99} ms → ours = **${Math.round(r.ratio * 100)} %**`;
       if (r.id === 'login')
-        note = `scrypt N=2^15 seul : ${hash.msPerHash} ms/hachage → plafond ≈ ${hash.ceilingPerSecond}/s sur ${hash.parallel} cœurs`;
+        note = `scrypt N=2^15 alone: ${hash.msPerHash} ms/hash → ceiling ≈ ${hash.ceilingPerSecond}/s on ${hash.parallel} cores`;
       rows.push([
         r.group,
         `${r.method} ${r.path}`,
@@ -186,14 +186,14 @@ async function main() {
         note,
       ]);
     }
-    const table = markdownTable(['groupe', 'requête', 'p50 seule', 'req/s', 'p50', 'p99', 'erreurs / non-2xx', 'note'], rows);
+    const table = markdownTable(['group', 'request', 'p50 alone', 'req/s', 'p50', 'p99', 'errors / non-2xx', 'note'], rows);
     console.log(`\n${table}\n`);
     updateReadme(
       'api',
       [
         `### API (\`npm run bench\`)`,
         '',
-        `« p50 seule » : une requête à la fois (latence sans file d’attente) ; les colonnes suivantes : ${CONNECTIONS} connexions pendant ${DURATION} s, boucle locale ; base SQLite de travail avec ${seeded.users.toLocaleString('fr-FR')} utilisateurs, dons et paiements, ${seeded.testimonials} témoignages publiés et bénévoles confirmés. Démarrage du produit construit jusqu’à la première réponse : ${server.startMs} ms.`,
+        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback. Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms.`,
         '',
         table,
         '',

@@ -35,7 +35,7 @@ const BUDGET = {
   cls: 0.02,
 };
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} Ko`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** What a 375 px phone downloads when it opens `/`: every response, its type and its bytes on the wire. */
 async function firstLoad(url) {
@@ -156,32 +156,27 @@ async function main() {
     const ok = (pass) => (pass ? '✅' : '❌');
     const rows = [
       [
-        'JavaScript, premier chargement de « / »',
-        `${kb(data.js.raw)} brut, **${kb(data.js.gzip)} gzip**, ${kb(data.js.brotli)} brotli (${js.length} fichiers)`,
-        '≤ 110 Ko gzip',
+        'JavaScript, first load of `/`',
+        `${kb(data.js.raw)} raw, **${kb(data.js.gzip)} gzip**, ${kb(data.js.brotli)} brotli (${js.length} files)`,
+        '≤ 110 KB gzip',
         ok(data.js.gzip <= BUDGET.jsGzip),
       ],
+      ['CSS, first load', `${kb(data.css.raw)} raw, **${kb(data.css.gzip)} gzip**`, '≤ 15 KB gzip', ok(data.css.gzip <= BUDGET.cssGzip)],
       [
-        'CSS, premier chargement',
-        `${kb(data.css.raw)} brut, **${kb(data.css.gzip)} gzip**`,
-        '≤ 15 Ko gzip',
-        ok(data.css.gzip <= BUDGET.cssGzip),
-      ],
-      [
-        'Transfert total, écran 375 px',
-        `**${kb(totalTransfer)}** (${resources.length} requêtes ; images ${kb(byType.Image ?? 0)})`,
-        '≤ 500 Ko',
+        'Total transfer, 375 px screen',
+        `**${kb(totalTransfer)}** (${resources.length} requests; images ${kb(byType.Image ?? 0)})`,
+        '≤ 500 KB',
         ok(totalTransfer <= BUDGET.transfer),
       ],
       ['Lighthouse performance', `**${lh.performance}**`, '≥ 95', ok(lh.performance >= BUDGET.performance)],
       [
-        'Lighthouse accessibilité',
+        'Lighthouse accessibility',
         `**${lh.accessibility}**${lh.failing.accessibility.length ? ` (${lh.failing.accessibility.join(', ')})` : ''}`,
         '100',
         ok(lh.accessibility >= BUDGET.accessibility),
       ],
       [
-        'Lighthouse bonnes pratiques',
+        'Lighthouse best practices',
         `**${lh.bestPractices}**${lh.failing.bestPractices.length ? ` (${lh.failing.bestPractices.join(', ')})` : ''}`,
         '100',
         ok(lh.bestPractices >= BUDGET.bestPractices),
@@ -192,19 +187,19 @@ async function main() {
         '≥ 95',
         ok(lh.seo >= BUDGET.seo),
       ],
-      ['LCP', `${(lh.lcpMs / 1000).toFixed(2)} s`, '≤ 2,0 s', ok(lh.lcpMs <= BUDGET.lcpMs)],
-      ['CLS', `${lh.cls}`, '≤ 0,02', ok(lh.cls <= BUDGET.cls)],
+      ['LCP', `${(lh.lcpMs / 1000).toFixed(2)} s`, '≤ 2.0 s', ok(lh.lcpMs <= BUDGET.lcpMs)],
+      ['CLS', `${lh.cls}`, '≤ 0.02', ok(lh.cls <= BUDGET.cls)],
       ['TBT', `${lh.tbtMs} ms`, '—', ''],
     ];
-    const table = markdownTable(['mesure', 'valeur', 'budget (DESIGN.md)', ''], rows);
+    const table = markdownTable(['measure', 'value', 'budget (DESIGN.md)', ''], rows);
     console.log(`\n${table}\n`);
-    console.log(js.map((f) => `  ${f.file}: ${kb(f.raw)} brut, ${kb(f.gzip)} gzip`).join('\n'));
+    console.log(js.map((f) => `  ${f.file}: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`).join('\n'));
     updateReadme(
       'web',
       [
-        '### Application web (`npm run bench:web`)',
+        '### Web app (`npm run bench:web`)',
         '',
-        `Page d’accueil servie par le produit construit ; octets réellement téléchargés au premier chargement (Chromium de Debian, 375 × 812, DPR 2) ; Lighthouse ${lh.version}, ${lh.formFactor === 'mobile' ? 'mobile' : lh.formFactor}, throttling ${lh.throttlingMethod === 'simulate' ? 'simulé (4G lente)' : lh.throttlingMethod}, médiane de ${runs.length} passages (performance ${runs.map((r) => r.performance).join(' / ')}).`,
+        `Home page served by the built product; bytes actually downloaded on first load (Debian's Chromium, 375 × 812, DPR 2); Lighthouse ${lh.version}, ${lh.formFactor}, ${lh.throttlingMethod === 'simulate' ? 'simulated slow 4G' : lh.throttlingMethod} throttling, median of ${runs.length} runs (performance ${runs.map((r) => r.performance).join(' / ')}).`,
         '',
         table,
         '',

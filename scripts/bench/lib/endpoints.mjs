@@ -10,12 +10,12 @@ const names = ['Awa Zinsou', 'Koffi Adjovi', 'Sena Dossou', 'Mawuli Soglo'];
  * bare: the same query served by the bare node:http server (see bare-server.mjs) for the ours/bare ratio.
  */
 export const SCENARIOS = [
-  { id: 'testimonials', group: 'lecture publique', method: 'GET', path: '/api/testimonials', bare: 'testimonials' },
-  { id: 'volunteers', group: 'lecture publique', method: 'GET', path: '/api/volunteers', bare: 'volunteers' },
-  { id: 'health', group: 'lecture publique', method: 'GET', path: '/api/health' },
+  { id: 'testimonials', group: 'public read', method: 'GET', path: '/api/testimonials', bare: 'testimonials' },
+  { id: 'volunteers', group: 'public read', method: 'GET', path: '/api/volunteers', bare: 'volunteers' },
+  { id: 'health', group: 'public read', method: 'GET', path: '/api/health' },
   {
     id: 'contact',
-    group: 'écriture publique',
+    group: 'public write',
     method: 'POST',
     path: '/api/contact',
     body: (n) => ({
@@ -28,21 +28,21 @@ export const SCENARIOS = [
   },
   {
     id: 'subscribe',
-    group: 'écriture publique',
+    group: 'public write',
     method: 'POST',
     path: '/api/subscribe',
     body: (n) => ({ email: `abonne.${run}.${n}@exemple.bj` }),
   },
-  { id: 'admin-donations', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/donations?page=3&per_page=20', auth: 'admin' },
-  { id: 'admin-payments', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/payments?page=3&per_page=20', auth: 'admin' },
-  { id: 'admin-users-membre', group: 'liste admin (100 000 lignes)', method: 'GET', path: '/api/users?role=membre&page=50', auth: 'admin' },
-  { id: 'search-donations', group: 'recherche admin (100 000 lignes)', method: 'GET', path: '/api/donations?q=Zinsou', auth: 'admin' },
+  { id: 'admin-donations', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/donations?page=3&per_page=20', auth: 'admin' },
+  { id: 'admin-payments', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/payments?page=3&per_page=20', auth: 'admin' },
+  { id: 'admin-users-membre', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/users?role=membre&page=50', auth: 'admin' },
+  { id: 'search-donations', group: 'admin search (100 000 rows)', method: 'GET', path: '/api/donations?q=Zinsou', auth: 'admin' },
   {
     id: 'search-users',
-    group: 'recherche admin (100 000 lignes)',
+    group: 'admin search (100 000 rows)',
     method: 'GET',
     path: '/api/users?role=membre&q=utilisateur.4242',
     auth: 'admin',
   },
-  { id: 'login', group: 'connexion (scrypt)', method: 'POST', path: '/api/login', body: () => SEED_LOGIN },
+  { id: 'login', group: 'login (scrypt)', method: 'POST', path: '/api/login', body: () => SEED_LOGIN },
 ];

@@ -29,7 +29,7 @@ export function machine() {
 }
 
 export const machineLine = (m) =>
-  `Machine : ${m.nproc} cœurs (${m.cpu}), ${m.memoryGb} Go, Node ${m.node}, ${m.platform}; charge moyenne 1/5/15 min au départ ${m.loadAverage.join(' / ')} ; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
+  `Machine: ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; load average 1/5/15 min at start ${m.loadAverage.join(' / ')}; commit ${m.commit ?? '?'}, ${m.date.slice(0, 16).replace('T', ' ')} UTC.`;
 
 export function writeJson(name, data) {
   const dir = path.join(ROOT, 'bench-results');
@@ -61,7 +61,7 @@ export function updateReadme(kind, markdown) {
     if (m) blocks[k] = m[1].trim();
   }
   blocks[kind] = markdown.trim();
-  const placeholder = (k) => (k === 'notes' ? null : `Pas encore mesuré : lancez \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`);
+  const placeholder = (k) => (k === 'notes' ? null : `Not measured yet: run \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`);
   // The `notes` block (budgets met or missed, and why) is written by hand and kept across runs.
   const body = ['api', 'web', 'notes']
     .filter((k) => blocks[k] ?? placeholder(k))
