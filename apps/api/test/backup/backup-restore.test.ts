@@ -58,12 +58,21 @@ describe.skipIf(isPostgres)('npm run backup / npm run restore', () => {
     t = { ...t, app, db };
     await app.ready();
 
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { telephone: ADMIN.telephone, password: ADMIN.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: ADMIN.telephone, password: ADMIN.password },
+    });
     expect(login.statusCode).toBe(200);
     const auth = { authorization: `Bearer ${login.json().token}` };
     const messages = await app.inject({ method: 'GET', url: '/api/contact-messages?per_page=100', headers: auth });
     expect(messages.statusCode).toBe(200);
-    expect(messages.json().map((m: { email: string }) => m.email).sort()).toEqual(['avant.1@exemple.bj', 'avant.2@exemple.bj', 'avant.3@exemple.bj']);
+    expect(
+      messages
+        .json()
+        .map((m: { email: string }) => m.email)
+        .sort(),
+    ).toEqual(['avant.1@exemple.bj', 'avant.2@exemple.bj', 'avant.3@exemple.bj']);
 
     const pending = await app.inject({ method: 'GET', url: '/api/admin/testimonials', headers: auth });
     const [testimonial] = pending.json() as { id: number; avatar: string }[];
