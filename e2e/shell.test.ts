@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoPageErrors, setupBrowser } from './helpers/browser';
+import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
 
 const browser = setupBrowser();
 
@@ -28,6 +28,19 @@ describe('web shell', () => {
       expect(await footer.getByRole('link', { name: network }).count()).toBe(1);
     }
     assertNoPageErrors(page);
+  });
+
+  it('announces the first hero image as a preload on the home page only', async () => {
+    const home = await fetch(`${baseURL()}/`);
+    expect(home.headers.get('link')).toContain('/images/hero/hero-1-portrait-480.avif>; rel=preload; as=image');
+    const about = await fetch(`${baseURL()}/about`);
+    expect(about.headers.get('link')).toBeNull();
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(requested.filter((u) => /hero-1-portrait-\d+\.avif$/.test(u))).toHaveLength(1);
   });
 
   it('opens and closes the burger menu on a small screen', async () => {

@@ -159,3 +159,11 @@ export const ORGANISATION = {
   social: { facebook: '#', twitter: '#', instagram: '#', youtube: '#' },
   copyrightYear: 2024,
 } as const;
+
+/** The hero carousel's image set (web) — also announced by the server as a preload for "/" so the LCP image starts early. */
+export const HERO_IMAGE_SET = {
+  firstSlide: '/images/hero/hero-1',
+  widths: [960, 1600],
+  portraitMedia: '(max-aspect-ratio: 1/1)',
+  portraitWidths: [480, 960],
+} as const;

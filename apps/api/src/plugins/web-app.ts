@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { HERO_IMAGE_SET } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,6 +40,20 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
     if (!hasWeb) {
       return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
     }
+    if (url === '/') reply.header('link', heroPreloadLinks());
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });
+
+/**
+ * The home page's LCP element is the first hero image, which the browser would only discover once the JavaScript
+ * has rendered the page. A preload Link header (only on "/", so deep links don't pay for it) starts it at once,
+ * with the same sources the <picture> chooses from.
+ */
+function heroPreloadLinks(): string {
+  const { firstSlide, widths, portraitMedia, portraitWidths } = HERO_IMAGE_SET;
+  const set = (src: string, ws: readonly number[]) => ws.map((w) => `${src}-${w}.avif ${w}w`).join(', ');
+  const link = (src: string, ws: readonly number[], media: string) =>
+    `<${src}-${ws[0]}.avif>; rel=preload; as=image; type="image/avif"; fetchpriority=high; imagesrcset="${set(src, ws)}"; imagesizes="100vw"; media="${media}"`;
+  return [link(`${firstSlide}-portrait`, portraitWidths, portraitMedia), link(firstSlide, widths, '(min-aspect-ratio: 1/1)')].join(', ');
+}

@@ -1,3 +1,4 @@
+import { HERO_IMAGE_SET } from '@shared/constants';
 import { LIMITS } from '@shared/constants';
 import { Picture } from '@web/components/ui/picture';
 import { cn } from '@web/lib/cn';
@@ -33,8 +34,8 @@ export function HeroCarousel() {
           {i === 0 || i === index || isFirstLoaded ? (
             <Picture
               src={slide.image}
-              widths={[960, 1600]}
-              alternate={{ media: '(max-aspect-ratio: 1/1)', src: `${slide.image}-portrait`, widths: [480, 960] }}
+              widths={HERO_IMAGE_SET.widths}
+              alternate={{ media: HERO_IMAGE_SET.portraitMedia, src: `${slide.image}-portrait`, widths: HERO_IMAGE_SET.portraitWidths }}
               sizes="100vw"
               width={1600}
               height={900}
