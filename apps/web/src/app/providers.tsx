@@ -1,11 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
-  },
-});
 
 // The toast container (react-toastify and its CSS, ~8 KB gzip) is not needed to show the home page, so it stays
 // out of the first load: it mounts at the first interaction, or at once on any other entry page (a payment
@@ -33,12 +26,12 @@ function DeferredToasts() {
   ) : null;
 }
 
-/** Data fetching and notifications. */
+/** Notifications. Data fetching (TanStack Query) is provided per page by the router (app/query-provider.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <DeferredToasts />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -6,9 +6,22 @@ import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './pages/route-error';
 
 // Every route of spec §2. Each page is its own lazily loaded chunk: the home page never downloads a dashboard.
+// Pages get TanStack Query's provider with their own chunk; the home page uses none, so its first load skips it.
 type PageModule = Promise<{ default: ComponentType }>;
-const page = (load: () => PageModule): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+const page = (load: () => PageModule, options: { withQueries?: boolean } = {}): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module, queries] = await Promise.all([load(), options.withQueries === false ? null : import('./query-provider')]);
+    const Page = module.default;
+    if (!queries) return { Component: Page };
+    const { QueryProvider } = queries;
+    return {
+      Component: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  },
 });
 
 const guarded = (roles: readonly Role[] | undefined, children: RouteObject[]): RouteObject => ({
@@ -23,7 +36,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', ...page(() => import('@web/features/home/home-page')) },
+          { path: '/', ...page(() => import('@web/features/home/home-page'), { withQueries: false }) },
           { path: '/about', ...page(() => import('@web/features/about/about-page')) },
           { path: '/contact', ...page(() => import('@web/features/contact/contact-page')) },
           { path: '/connexion', ...page(() => import('@web/features/auth/login-page')) },

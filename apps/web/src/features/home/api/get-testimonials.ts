@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { usePublicData } from '@web/lib/use-public-data';
 
 export interface PublicTestimonial {
   id: number;
@@ -14,14 +14,14 @@ export function getTestimonials(): Promise<PublicTestimonial[]> {
   return api.get<PublicTestimonial[]>('/testimonials', { token: null });
 }
 
+// A stable loader (module-level) so the hook's effect runs once; failures are logged only.
+const loadTestimonials = (): Promise<PublicTestimonial[]> =>
+  getTestimonials().catch((error: unknown) => {
+    console.warn('Chargement des témoignages impossible', error);
+    return [];
+  });
+
 /** Published testimonials. A failure is logged only, so the loading message stays (spec §8). */
 export function useTestimonials() {
-  return useQuery({
-    queryKey: ['public', 'testimonials'],
-    queryFn: () =>
-      getTestimonials().catch((error: unknown) => {
-        console.warn('Chargement des témoignages impossible', error);
-        return [];
-      }),
-  });
+  return usePublicData('public-testimonials', loadTestimonials);
 }

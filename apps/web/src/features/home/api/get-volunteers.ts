@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import { usePublicData } from '@web/lib/use-public-data';
 
 export interface PublicVolunteer {
   id: number;
@@ -12,14 +12,14 @@ export function getVolunteers(): Promise<PublicVolunteer[]> {
   return api.get<PublicVolunteer[]>('/volunteers', { token: null });
 }
 
+// A stable loader (module-level) so the hook's effect runs once; failures are logged only.
+const loadVolunteers = (): Promise<PublicVolunteer[]> =>
+  getVolunteers().catch((error: unknown) => {
+    console.warn('Chargement des volontaires impossible', error);
+    return [];
+  });
+
 /** Confirmed volunteers (CONTRACT: only those are public). A failure is logged only (spec §8). */
 export function useVolunteers() {
-  return useQuery({
-    queryKey: ['public', 'volunteers'],
-    queryFn: () =>
-      getVolunteers().catch((error: unknown) => {
-        console.warn('Chargement des volontaires impossible', error);
-        return [];
-      }),
-  });
+  return usePublicData('public-volunteers', loadVolunteers);
 }
