@@ -6,6 +6,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCES = ['apps', 'packages', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 export const STAMP = path.join(ROOT, 'dist/.build-stamp');
 
+/** The newest modification time among the files a build reads. */
+export function newestSourceMtime() {
+  return Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+}
+
 function newestMtime(entry) {
   let stat;
   try {
@@ -30,7 +35,7 @@ export function isBuildFresh() {
     return false;
   }
   if (!fs.existsSync(path.join(ROOT, 'dist/api/server.mjs')) || !fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) return false;
-  return SOURCES.every((s) => newestMtime(path.join(ROOT, s)) <= stampTime);
+  return newestSourceMtime() <= stampTime;
 }
 
 export { ROOT };

@@ -4,27 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ROOT, startProduct } from '../../scripts/bench/lib/product.mjs';
+// @ts-expect-error plain ESM helper without types
+import { newestSourceMtime } from '../../scripts/lib/build-state.mjs';
 
 export { startProduct };
 
 export const DURATION_S = Number(process.env.RELIABILITY_DURATION ?? 60);
 export const FAST_ENV = { RATE_LIMIT_FORMS: '1000000000', RATE_LIMIT_LOGIN: '1000000000', LOG_LEVEL: 'error' };
-
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(entry)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
 
 /**
  * A private build of the product for this suite (never dist/, which a developer's `npm start` may be using),
@@ -33,7 +19,7 @@ function newestMtime(entry: string): number {
 export function reliabilityBuild(): string {
   const out = path.join(ROOT, '.tmp/reliability-dist');
   const stamp = path.join(out, '.stamp');
-  const sources = Math.max(...['apps', 'packages', 'vite.config.ts', 'package-lock.json'].map((s) => newestMtime(path.join(ROOT, s))));
+  const sources = newestSourceMtime();
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   if (built < sources || !fs.existsSync(path.join(out, 'api/server.mjs'))) {
     fs.rmSync(out, { recursive: true, force: true });

@@ -1,15 +1,6 @@
-import type { Role } from '@shared/constants';
+import { ROLES, type Role } from '@shared/constants';
 
-export const ALL_ROLES: Role[] = [
-  'consommateur',
-  'prestataire_physique',
-  'prestataire_morale',
-  'sympathisant',
-  'membre',
-  'conseiller',
-  'conseiller_pro',
-  'administrateur',
-];
+export const ALL_ROLES: readonly Role[] = ROLES;
 
 let n = 0;
 /** A valid provider information payload (spec §5), unique per call. */
