@@ -1,0 +1,50 @@
+import type { Role } from '@shared/constants';
+import { normalizeZone } from '@shared/format';
+import { type DB, nowIso } from '../../src/db/database';
+import { hashPassword } from '../../src/lib/passwords';
+
+export type UserOverrides = Partial<{
+  name: string;
+  email: string;
+  telephone: string;
+  password: string;
+  zone: string | null;
+  confirmed: boolean;
+  firstLogin: boolean;
+  createdBy: number | null;
+}>;
+
+let counter = 0;
+
+/**
+ * Inserts a user row straight into a database (confirmed by default), for the API and browser tests alike.
+ * `uniqueSeed` keeps telephones and e-mails apart between processes that share a database.
+ */
+export async function insertUser(db: DB, role: Role, overrides: UserOverrides, options: { passwordCost: number; uniqueSeed: number }) {
+  counter += 1;
+  const unique = `${options.uniqueSeed}${counter}`.slice(-8).padStart(8, '0');
+  const password = overrides.password ?? 'Mot-de-passe-1';
+  const now = nowIso();
+  const values = {
+    name: overrides.name ?? `Utilisateur ${role} ${counter}`,
+    email: overrides.email ?? `${role}.${unique}@example.bj`,
+    telephone: overrides.telephone ?? `+229${unique}`,
+    zone: overrides.zone === undefined ? 'Cotonou' : overrides.zone,
+  };
+  const row = await db
+    .insertInto('users')
+    .values({
+      ...values,
+      zone_key: values.zone ? normalizeZone(values.zone) : null,
+      password_hash: await hashPassword(password, options.passwordCost),
+      role,
+      is_confirmed: overrides.confirmed === false ? 0 : 1,
+      first_login: overrides.firstLogin ? 1 : 0,
+      created_by: overrides.createdBy ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...values, password, role };
+}
