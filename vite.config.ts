@@ -5,9 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The home page is the entry most people land on, over slow mobile links. Its lazy chunk (and the chunks it
- * imports) are announced in index.html as modulepreload links, so they download in parallel with the main
- * bundle instead of after it has run: one round trip less before the hero image is requested (LCP). Deep
- * links to other pages pay ~12 KB gzip for it. (No inline script may choose by path: the CSP forbids them.)
+ * imports) are announced as modulepreload links, so they download in parallel with the main bundle instead of
+ * after it has run. They sit between HOME_PRELOAD markers: scripts/lib/prerender-home.mjs keeps them in home.html
+ * (served for "/") and removes them from index.html, so deep links don't download the home page.
  */
 function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {
   return {
@@ -30,8 +30,8 @@ function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {
         const tags = [...seen]
           .filter((name) => !html.includes(`/${name}"`))
           .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
-          .join('\n');
-        return html.replace('</head>', `${tags}\n  </head>`);
+          .join('');
+        return html.replace('</head>', `<!--home-preload-->${tags}<!--/home-preload-->\n  </head>`);
       },
     },
   };

@@ -18,6 +18,13 @@ execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js')
   env: { ...process.env, NODE_ENV: 'production' },
 });
 
+// The home page's HTML, rendered now, so a phone paints it (and fetches the hero image) before the JavaScript arrives.
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-home.mjs'), path.join(OUT, 'web')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+
 await build({
   entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
   outfile: path.join(OUT, 'api/server.mjs'),

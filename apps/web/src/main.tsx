@@ -1,14 +1,19 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createRouter()} />
-    </AppProviders>
-  </StrictMode>,
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
 );
+
+// The home page arrives prerendered (scripts/build.mjs): hydrate it, so it shows before any JavaScript has run.
+// Every other URL gets the empty shell and renders in the browser.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -6,11 +6,13 @@ import { MESSAGES } from '@shared/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Serves the built web app: hashed assets cached for a year, index.html never cached, and the
-// single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
+// Serves the built web app: hashed assets cached for a year, HTML never cached, the prerendered home page on "/",
+// and the single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
 export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webDir: string }) {
   const indexFile = path.join(opts.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The home page prerendered at build time (scripts/lib/prerender-home.mjs); older builds only have the shell.
+  const homeFile = fs.existsSync(path.join(opts.webDir, 'home.html')) ? 'home.html' : 'index.html';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDir,
@@ -41,14 +43,13 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
     }
     if (url === '/') reply.header('link', heroPreloadLinks());
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(url === '/' ? homeFile : 'index.html');
   });
 });
 
 /**
- * The home page's LCP element is the first hero image, which the browser would only discover once the JavaScript
- * has rendered the page. A preload Link header (only on "/", so deep links don't pay for it) starts it at once,
- * with the same sources the <picture> chooses from.
+ * The home page's LCP element is the first hero image. A preload Link header (only on "/", so deep links don't pay
+ * for it) starts it before the HTML has even arrived, with the same sources the <picture> chooses from.
  */
 function heroPreloadLinks(): string {
   const { firstSlide, widths, portraitMedia, portraitWidths } = HERO_IMAGE_SET;

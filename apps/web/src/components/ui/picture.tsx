@@ -1,3 +1,5 @@
+import type { Ref } from 'react';
+
 /**
  * A responsive illustration from /images (made by scripts/make-images.mjs): AVIF first, WebP fallback,
  * explicit width/height so the layout never shifts while it loads.
@@ -16,11 +18,12 @@ export interface PictureProps {
   /** Art direction: another set used when the media query matches (portrait phones for the hero). */
   alternate?: { media: string; src: string; widths: readonly number[] };
   onLoad?: () => void;
+  imageRef?: Ref<HTMLImageElement>;
 }
 
 const srcSet = (src: string, widths: readonly number[], ext: string) => widths.map((w) => `${src}-${w}.${ext} ${w}w`).join(', ');
 
-export function Picture({ src, widths, sizes, alt, width, height, className, isPriority = false, alternate, onLoad }: PictureProps) {
+export function Picture({ src, widths, sizes, alt, width, height, className, isPriority = false, alternate, onLoad, imageRef }: PictureProps) {
   const largest = widths[widths.length - 1];
   return (
     <picture>
@@ -33,6 +36,7 @@ export function Picture({ src, widths, sizes, alt, width, height, className, isP
       <source type="image/avif" srcSet={srcSet(src, widths, 'avif')} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(src, widths, 'webp')} sizes={sizes} />
       <img
+        ref={imageRef}
         src={`${src}-${largest}.webp`}
         alt={alt}
         width={width}

@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/constants';
 import { Picture } from '@web/components/ui/picture';
 import { cn } from '@web/lib/cn';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { HERO_SLIDES, HERO_TAGLINE_ABOVE, HERO_TAGLINE_BELOW } from '../data/hero-slides';
 import { useCarousel } from '../use-carousel';
 
@@ -18,6 +18,11 @@ export function HeroCarousel() {
   );
   // Only the first picture competes with the page's first paint; the others load once it is on screen.
   const [isFirstLoaded, setFirstLoaded] = useState(false);
+  // The prerendered page may finish loading the first picture before React hydrates and attaches onLoad.
+  const firstImage = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (firstImage.current?.complete) setFirstLoaded(true);
+  }, []);
   return (
     <section
       aria-roledescription="carrousel"
@@ -42,6 +47,7 @@ export function HeroCarousel() {
               alt={slide.alt}
               isPriority={i === 0}
               onLoad={i === 0 ? () => setFirstLoaded(true) : undefined}
+              imageRef={i === 0 ? firstImage : undefined}
               className="h-full w-full object-cover"
             />
           ) : null}
