@@ -18,7 +18,7 @@ describe('health', () => {
 
 describe('security headers', () => {
   it('are on API responses and the app shell', async () => {
-    for (const url of ['/api/health', '/', '/causes/securite-alimentaire']) {
+    for (const url of ['/api/health', '/', '/causes/securite-alimentaire', '/api/testimonials', '/api/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -27,6 +27,30 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-request-id']).toBeTruthy();
     }
+  });
+  it('are the full helmet set, the same on every response (computed once, not per request)', async () => {
+    const sets = await Promise.all(
+      ['/api/health', '/api/testimonials', '/api/nope'].map(async (url) => {
+        const { headers } = await t.app.inject({ method: 'GET', url });
+        return Object.fromEntries(
+          Object.entries(headers).filter(([name]) =>
+            /^(x-(?!request-id|page|per-page|total-count)|cross-origin|origin-agent|referrer|content-security)/.test(name),
+          ),
+        );
+      }),
+    );
+    expect(sets[0]).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(sets[1]).toEqual(sets[0]);
+    expect(sets[2]).toEqual(sets[0]);
   });
 });
 
@@ -37,7 +61,12 @@ describe('error envelope', () => {
     expect(res.json()).toEqual({ message: "La ressource demandée n'existe pas." });
   });
   it('answers malformed JSON with a 400 in French, never a stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"telephone":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"telephone":',
+    });
     expect([400, 404]).toContain(res.statusCode);
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     expect(res.json().message).toMatch(/[a-zé]/);

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './20261121_0001_initial';
 import * as payments0500 from './20261121_0500_payments';
 import * as publicFileIndexes0900 from './20261121_0900_public_file_indexes';
+import * as publicListVersions0100 from './20261122_0100_public_list_versions';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
   '20261121_0001_initial': initial,
   '20261121_0500_payments': payments0500,
   '20261121_0900_public_file_indexes': publicFileIndexes0900,
+  '20261122_0100_public_list_versions': publicListVersions0100,
 };

@@ -6,9 +6,11 @@ import { VOLUNTEER_FILES, VOLUNTEER_MESSAGES, VOLUNTEER_REQUIRED_FILES, voluntee
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
+import { sendSerialized, serializerFor } from '../../lib/response-serializer';
 import { readUpload, validateUpload } from '../../lib/uploads';
 import { saveContactMessage } from '../../services/public-site/contact-messages';
 import { subscribe } from '../../services/public-site/newsletter';
+import { createPublicListCache } from '../../services/public-site/public-list-cache';
 import { submitProject } from '../../services/public-site/projects';
 import { listPublishedTestimonials, submitTestimonial } from '../../services/public-site/testimonials';
 import { listConfirmedVolunteers, registerVolunteer } from '../../services/public-site/volunteers';
@@ -20,14 +22,10 @@ const multipartDoc = { consumes: ['multipart/form-data'] };
 const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { rateLimit: app.limits.publicForm };
 
-  app.post(
-    '/contact',
-    { config: limited, schema: { tags, body: contactSchema, response: { 200: messageSchema } } },
-    async (request) => {
-      await saveContactMessage(app.db, request.body);
-      return { message: CONTACT_MESSAGES.success };
-    },
-  );
+  app.post('/contact', { config: limited, schema: { tags, body: contactSchema, response: { 200: messageSchema } } }, async (request) => {
+    await saveContactMessage(app.db, request.body);
+    return { message: CONTACT_MESSAGES.success };
+  });
 
   app.post(
     '/subscribe',
@@ -35,47 +33,71 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ message: (await subscribe(app.db, request.body.email)).message }),
   );
 
+  // Public lists are served from rendered pages checked against the list's version (public-list-cache.ts).
+  const publicLists = createPublicListCache(app.db);
+  const testimonialsResponse = z.array(publicTestimonialSchema);
+  const serializeTestimonials = serializerFor(testimonialsResponse, 'GET', '/api/testimonials');
   app.get(
     '/testimonials',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: z.array(publicTestimonialSchema) } } },
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: testimonialsResponse } } },
     async (request, reply) => {
-      const page = await listPublishedTestimonials(app.db, request.query);
+      const page = await publicLists.page('testimonials', request.query, async () => {
+        const { items, total } = await listPublishedTestimonials(app.db, request.query);
+        return { body: serializeTestimonials(items), total };
+      });
       setPageHeaders(reply, request.query, page.total);
-      return page.items;
+      return sendSerialized(reply, page.body);
     },
   );
 
-  app.post('/testimonial', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
-    const upload = await readUpload(request, TESTIMONIAL_FILES);
-    const fields = validateUpload(testimonialFieldsSchema, upload, TESTIMONIAL_FILES, ['avatar']);
-    await submitTestimonial(app, fields, upload.files.avatar!);
-    return reply.status(201).send({ message: TESTIMONIAL_MESSAGES.success });
-  });
+  app.post(
+    '/testimonial',
+    { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const upload = await readUpload(request, TESTIMONIAL_FILES);
+      const fields = validateUpload(testimonialFieldsSchema, upload, TESTIMONIAL_FILES, ['avatar']);
+      await submitTestimonial(app, fields, upload.files.avatar!);
+      return reply.status(201).send({ message: TESTIMONIAL_MESSAGES.success });
+    },
+  );
 
+  const volunteersResponse = z.array(publicVolunteerSchema);
+  const serializeVolunteers = serializerFor(volunteersResponse, 'GET', '/api/volunteers');
   app.get(
     '/volunteers',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: z.array(publicVolunteerSchema) } } },
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: volunteersResponse } } },
     async (request, reply) => {
-      const page = await listConfirmedVolunteers(app.db, request.query);
+      const page = await publicLists.page('volunteers', request.query, async () => {
+        const { items, total } = await listConfirmedVolunteers(app.db, request.query);
+        return { body: serializeVolunteers(items), total };
+      });
       setPageHeaders(reply, request.query, page.total);
-      return page.items;
+      return sendSerialized(reply, page.body);
     },
   );
 
-  app.post('/volunteers', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
-    const upload = await readUpload(request, VOLUNTEER_FILES);
-    const isRestricted = ['1', 'true', 'on'].includes(upload.fields.under_restriction ?? '');
-    const required = isRestricted ? [...VOLUNTEER_REQUIRED_FILES, 'restriction_proof' as const] : VOLUNTEER_REQUIRED_FILES;
-    const fields = validateUpload(volunteerFieldsSchema, upload, VOLUNTEER_FILES, required);
-    await registerVolunteer(app, fields, upload.files);
-    return reply.status(201).send({ message: VOLUNTEER_MESSAGES.success });
-  });
+  app.post(
+    '/volunteers',
+    { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const upload = await readUpload(request, VOLUNTEER_FILES);
+      const isRestricted = ['1', 'true', 'on'].includes(upload.fields.under_restriction ?? '');
+      const required = isRestricted ? [...VOLUNTEER_REQUIRED_FILES, 'restriction_proof' as const] : VOLUNTEER_REQUIRED_FILES;
+      const fields = validateUpload(volunteerFieldsSchema, upload, VOLUNTEER_FILES, required);
+      await registerVolunteer(app, fields, upload.files);
+      return reply.status(201).send({ message: VOLUNTEER_MESSAGES.success });
+    },
+  );
 
-  app.post('/projects', { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } }, async (request, reply) => {
-    const upload = await readUpload(request, PROJECT_FILES);
-    const fields = validateUpload(projectFieldsSchema, upload, PROJECT_FILES, []);
-    await submitProject(app, fields, upload.files.project_file);
-    return reply.status(201).send({ message: PROJECT_MESSAGES.success });
-  });
+  app.post(
+    '/projects',
+    { config: limited, schema: { tags, ...multipartDoc, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const upload = await readUpload(request, PROJECT_FILES);
+      const fields = validateUpload(projectFieldsSchema, upload, PROJECT_FILES, []);
+      await submitProject(app, fields, upload.files.project_file);
+      return reply.status(201).send({ message: PROJECT_MESSAGES.success });
+    },
+  );
 };
 export default formRoutes;

@@ -1,0 +1,76 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { PageQuery } from '../../lib/pagination';
+
+/**
+ * The public lists (published testimonials, confirmed volunteers) are the same for every visitor and change only
+ * when an administrator moderates: their rendered pages (JSON body + total) are kept in memory and served as long
+ * as the list's version in `public_list_versions` is unchanged. Database triggers raise that version in the same
+ * transaction as any change to a visible row, so a write from anywhere (this process, another one, a script)
+ * invalidates the pages at once; each read costs one primary-key lookup instead of the page query, the COUNT(*)
+ * over the whole list and the serialisation.
+ */
+
+export type PublicList = 'testimonials' | 'volunteers';
+
+export interface RenderedPage {
+  /** The response body, already serialised with the route's response schema. */
+  body: string;
+  total: number;
+}
+
+interface Entry extends RenderedPage {
+  version: number;
+}
+
+export interface PublicListCache {
+  page(list: PublicList, query: PageQuery, render: () => Promise<RenderedPage>): Promise<RenderedPage>;
+}
+
+export function createPublicListCache(db: DB, maxEntries = 200): PublicListCache {
+  // Compiled once: building and compiling even this one-line query through Kysely costs more than running it.
+  let versionSql: string | undefined;
+  const entries = new Map<string, Entry>();
+  // Concurrent misses of one page at one version share a single render instead of all querying at once.
+  const pending = new Map<string, { version: number; promise: Promise<RenderedPage> }>();
+
+  async function currentVersion(list: PublicList): Promise<number> {
+    versionSql ??= sql`select version from public_list_versions where list = ${list}`.compile(db).sql;
+    const { rows } = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(versionSql, [list]));
+    if (rows.length === 0) throw new Error(`public_list_versions has no row for ${list}`);
+    return Number(rows[0]!.version);
+  }
+
+  function remember(key: string, entry: Entry): void {
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+  }
+
+  return {
+    async page(list, query, render) {
+      // Read before the page: a write that lands in between leaves a newer page under an older version, which
+      // the next read simply replaces; never an older page under a newer version.
+      const version = await currentVersion(list);
+      const key = `${list}:${query.page}:${query.per_page}`;
+      const hit = entries.get(key);
+      if (hit?.version === version) return hit;
+      const inFlight = pending.get(key);
+      if (inFlight?.version === version) return inFlight.promise;
+      const promise = render().then(
+        (page) => {
+          if (pending.get(key)?.promise === promise) pending.delete(key);
+          const stored = entries.get(key);
+          if (!stored || stored.version <= version) remember(key, { ...page, version });
+          return page;
+        },
+        (error: unknown) => {
+          if (pending.get(key)?.promise === promise) pending.delete(key);
+          throw error;
+        },
+      );
+      pending.set(key, { version, promise });
+      return promise;
+    },
+  };
+}
