@@ -21,8 +21,15 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { viewport?: { width: number; height: number }; allowConsoleErrors?: boolean } = {}): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'fr-FR' });
+    async newPage(
+      options: { viewport?: { width: number; height: number }; allowConsoleErrors?: boolean; javaScriptEnabled?: boolean } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        locale: 'fr-FR',
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

@@ -126,7 +126,19 @@ async function main() {
           };
         });
     const js = assetsOf('.js');
-    const css = assetsOf('.css');
+    // The prerendered home page carries its stylesheet inline (scripts/lib/prerender-home.mjs): count it as CSS.
+    const html = await (await fetch(`${server.url}/`)).text();
+    const inline = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => Buffer.from(m[1]));
+    const css = [
+      ...assetsOf('.css'),
+      ...inline.map((data) => ({
+        file: '<style> in /',
+        raw: data.length,
+        gzip: zlib.gzipSync(data, { level: 9 }).length,
+        brotli: zlib.brotliCompressSync(data).length,
+        transferred: 0,
+      })),
+    ];
     const sum = (list, key) => list.reduce((a, x) => a + x[key], 0);
     const totalTransfer = resources.reduce((a, r) => a + r.transferred, 0);
     const byType = {};
@@ -161,7 +173,7 @@ async function main() {
         '≤ 110 KB gzip',
         ok(data.js.gzip <= BUDGET.jsGzip),
       ],
-      ['CSS, first load', `${kb(data.css.raw)} raw, **${kb(data.css.gzip)} gzip**`, '≤ 15 KB gzip', ok(data.css.gzip <= BUDGET.cssGzip)],
+      ['CSS, first load', `${kb(data.css.raw)} raw, **${kb(data.css.gzip)} gzip**${inline.length ? ' (inline in the HTML)' : ''}`, '≤ 15 KB gzip', ok(data.css.gzip <= BUDGET.cssGzip)],
       [
         'Total transfer, 375 px screen',
         `**${kb(totalTransfer)}** (${resources.length} requests; images ${kb(byType.Image ?? 0)})`,

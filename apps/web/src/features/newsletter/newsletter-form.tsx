@@ -4,20 +4,22 @@ import { api } from '@web/lib/api-client';
 import { type FormEvent, useId, useState } from 'react';
 
 // The newsletter block of the home page (spec §2.12, §4). Validation is the browser's own (type email,
-// required): no form library or schema here, so the home page stays light.
+// required): no form library or schema here, so the home page stays light. The field is uncontrolled: on the
+// prerendered page an address typed before React has hydrated stays in the field and is the one sent.
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const inputId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     setStatus({ kind: 'sending' });
     try {
       const res = await api.post<{ message: string }>('/subscribe', { email }, { token: null });
-      setEmail('');
+      form.reset();
       setStatus({ kind: 'done', message: res.message });
     } catch {
       setStatus({ kind: 'error', message: MESSAGES.genericRetry });
@@ -42,8 +44,6 @@ export function NewsletterForm() {
             required
             autoComplete="email"
             placeholder="Votre adresse email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             className="min-h-11 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
           />
           <Button type="submit" isLoading={status.kind === 'sending'} loadingText="Envoi...">

@@ -1,0 +1,65 @@
+// The home page arrives prerendered (scripts/lib/prerender-home.mjs). This script starts its JavaScript once the page
+// and its hero image have loaded (window "load"), or at the first touch or key press if that comes sooner: on a slow
+// link the ~100 KB of scripts then never compete with what the visitor sees first. Links work before that; a button
+// tapped or a form sent before React is ready is held and replayed once the page announces "app:hydrated"
+// (apps/web/src/lib/hydration.ts); text typed meanwhile is kept, and React 19 replays its change events itself.
+// Plain script, no build step: prerender-home.mjs copies it to assets/ under a hashed name.
+(() => {
+  const me = document.currentScript;
+  const entry = me.dataset.entry;
+  const preloads = (me.dataset.preload || '').split(' ').filter(Boolean);
+  const root = document.getElementById('root');
+  const held = [];
+  let started = false;
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.crossOrigin = '';
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    script.crossOrigin = '';
+    document.head.appendChild(script);
+  };
+
+  const holdClick = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button, input[type="submit"]') : null;
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => button.click());
+    start();
+  };
+  const holdSubmit = (event) => {
+    if (!root.contains(event.target)) return;
+    event.preventDefault();
+    const form = event.target;
+    held.push(() => form.requestSubmit());
+    start();
+  };
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
+  window.addEventListener(
+    'app:hydrated',
+    () => {
+      document.removeEventListener('click', holdClick, true);
+      document.removeEventListener('submit', holdSubmit, true);
+      // After React's own replay of the changes typed before hydration.
+      setTimeout(() => {
+        for (const replay of held.splice(0)) replay();
+      });
+    },
+    { once: true },
+  );
+
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) window.addEventListener(type, start, { once: true, passive: true });
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+})();

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
+
+const browser = setupBrowser();
+const slideStates = (page: import('playwright-core').Page) =>
+  page.evaluate(() => [...document.querySelectorAll('[aria-roledescription="diapositive"]')].map((e) => !(e as HTMLElement).hidden));
+
+// The home page is rendered at build time (scripts/lib/prerender-home.mjs) and hydrated after the page's load
+// (apps/web/home-boot.js), so a phone paints it before ~100 KB of JavaScript has arrived.
+describe('prerendered home page', () => {
+  it('answers "/" with the page already in the HTML, and deep links with the empty shell', async () => {
+    const home = await (await fetch(`${baseURL()}/`)).text();
+    expect(home).toMatch(/<div id="root"><!--\$--><div/);
+    for (const piece of ['Nos Causes', 'Nos chiffres clés', 'Abonnez-vous à la Newsletter', 'Chargement des témoignages...', 'Problématiques']) {
+      expect(home).toContain(piece);
+    }
+    // The stylesheet is inline; the only script is the external boot script (the CSP forbids inline scripts).
+    expect(home).toContain('<style>');
+    expect(home).not.toContain('rel="stylesheet"');
+    expect(home.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script defer src="\/assets\/home-boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/)]);
+
+    const about = await (await fetch(`${baseURL()}/about`)).text();
+    expect(about).toContain('<div id="root"></div>');
+    expect(about).toContain('<script type="module"');
+    expect(about).not.toContain('home-page-');
+  });
+
+  it('is readable without JavaScript: hero, sections, links and footer', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    await page.goto('/');
+    expect(await page.locator('[aria-roledescription="diapositive"]:not([hidden]) h2').innerText()).toBe(
+      'Simplifiez votre quotidien grâce à des services adaptés',
+    );
+    expect(await page.locator('main h2').count()).toBeGreaterThanOrEqual(10);
+    expect(await page.locator('a[href^="/causes/"]').count()).toBe(7);
+    expect(await page.locator('footer').innerText()).toContain('Cotonou, Bénin');
+    expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1);
+  });
+
+  it('downloads its JavaScript only after the page has loaded, then hydrates without errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/(index|home-page)-.*\.js$/.test(e.name));
+      return { loadEventStart: nav.loadEventStart, scriptStarts: scripts.map((e) => e.startTime) };
+    });
+    expect(timing.scriptStarts).toHaveLength(2);
+    for (const start of timing.scriptStarts) expect(start).toBeGreaterThanOrEqual(timing.loadEventStart);
+    // Hydrated: the carousel answers its arrows and the data sections fetch.
+    await page.getByRole('button', { name: 'Diapositive suivante' }).click();
+    await expect.poll(() => slideStates(page)).toEqual([false, true, false]);
+    assertNoPageErrors(page);
+  });
+
+  it('keeps the taps and the address given before React is ready, and replays them once it is', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Diapositive suivante' }).click();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const email = `avant-hydratation-${Date.now()}@example.org`;
+    await page.getByPlaceholder('Votre adresse email').fill(email);
+    await page.getByRole('button', { name: "S'abonner" }).click();
+    // Nothing has run yet: the first slide still shows, the menu is closed, no request left.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    expect(await slideStates(page)).toEqual([true, false, false]);
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => slideStates(page)).toEqual([false, true, false]);
+    await page.locator('#mobile-menu').waitFor();
+    await page.getByText('Merci ! Votre abonnement à la newsletter est confirmé.').waitFor();
+    expect(await page.getByPlaceholder('Votre adresse email').inputValue()).toBe('');
+    assertNoPageErrors(page);
+  });
+});
