@@ -88,4 +88,18 @@ describe('web shell', () => {
     await page.waitForURL('**/unauthorized');
     await page.getByRole('heading', { name: 'Accès non autorisé' }).waitFor();
   });
+
+  it('shows "Unexpected Application Error!" when a page cannot load, and recovers on the next navigation', async () => {
+    const page = await browser.newPage({ allowConsoleErrors: true });
+    // A page chunk that fails to download (a deploy replaced it, the link dropped): the route error screen.
+    await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Contactez-Nous' }).waitFor();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'A propos de nous' }).click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
+    // Leaving the broken URL clears the error without a reload.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Contactez-Nous' }).waitFor();
+  });
 });
