@@ -1,5 +1,5 @@
 // The home page arrives prerendered (scripts/lib/prerender-home.mjs). This script starts its JavaScript once the page
-// and its hero image have loaded (window "load"), or at the first touch or key press if that comes sooner: on a slow
+// has loaded and its hero image is painted, or at the first touch or key press if that comes sooner: on a slow
 // link the ~100 KB of scripts then never compete with what the visitor sees first. Links work before that; a button
 // tapped or a form sent before React is ready is held and replayed once the page announces "app:hydrated"
 // (apps/web/src/lib/hydration.ts); text typed meanwhile is kept, and React 19 replays its change events itself.
@@ -59,7 +59,13 @@
     { once: true },
   );
 
+  // "load" can fire before the hero image is painted on a busy phone: wait for its decoding and the next frame too.
+  const startAfterPaint = () => {
+    const hero = document.querySelector('img[fetchpriority="high"]');
+    const decoded = hero?.decode ? hero.decode().catch(() => {}) : Promise.resolve();
+    decoded.then(() => requestAnimationFrame(() => setTimeout(start)));
+  };
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) window.addEventListener(type, start, { once: true, passive: true });
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  if (document.readyState === 'complete') startAfterPaint();
+  else window.addEventListener('load', startAfterPaint, { once: true });
 })();
