@@ -1,19 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS } from '@shared/constants';
 import { PROJECT_MESSAGES, type ProjectFormInput, projectFormSchema } from '@shared/schemas/project';
-import { firstFile } from '@shared/schemas/upload-rules';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
-import { ApiError, api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
-import { useState } from 'react';
+import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { useForm } from 'react-hook-form';
 
 // "Soumettre un Projet Social" (spec §5 Project, §7 POST /projects multipart, §8 project failure).
 export function ProjectForm() {
-  const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
     handleSubmit,
@@ -26,22 +22,14 @@ export function ProjectForm() {
     defaultValues: { project_name: '', description: '', goal_amount: '', category: DEFAULT_PROJECT_CATEGORY, contact_email: '' },
   });
 
-  const onValid = async (values: ProjectFormInput) => {
-    const body = new FormData();
-    for (const key of ['project_name', 'description', 'goal_amount', 'category', 'contact_email'] as const) body.append(key, String(values[key] ?? '').trim());
-    const file = firstFile(values.project_file);
-    if (file) body.append('project_file', file as File);
-    setProgress(0);
+  const { progress, send } = useUploadSubmit('/projects', { setError, reset }, 'project_file');
+
+  const onValid = async ({ project_file, ...texts }: ProjectFormInput) => {
     try {
-      const res = await api.post<{ message: string }>('/projects', body, { token: null, onUploadProgress: setProgress });
+      const res = await send(toFormData(texts, { project_file }));
       notify.success(res.message || PROJECT_MESSAGES.success);
-      reset();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 413) setError('project_file', { type: 'server', message: error.message });
-      else applyServerErrors(error, setError);
+    } catch {
       notify.error(PROJECT_MESSAGES.failure);
-    } finally {
-      setProgress(null);
     }
   };
 

@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { firstFile } from '@shared/schemas/upload-rules';
 import { TESTIMONIAL_MESSAGES, type TestimonialFormInput, testimonialFormSchema } from '@shared/schemas/testimonial';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
-import { ApiError, api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
-import { useState } from 'react';
+import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { useForm } from 'react-hook-form';
 
 // "Soumettre un témoignage" (spec §5 Testimonial: checked live; §7 POST /testimonial multipart; §8).
 export function TestimonialForm() {
-  const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
     handleSubmit,
@@ -21,28 +18,15 @@ export function TestimonialForm() {
     formState: { errors, isSubmitting },
   } = useForm<TestimonialFormInput>({ resolver: zodResolver(testimonialFormSchema), mode: 'onChange' });
 
-  const onValid = async (values: TestimonialFormInput) => {
-    const body = new FormData();
-    body.append('text', values.text.trim());
-    body.append('author', values.author.trim());
-    body.append('title', values.title.trim());
-    const avatar = firstFile(values.avatar);
-    if (avatar) body.append('avatar', avatar as File);
-    setProgress(0);
+  const { progress, send } = useUploadSubmit('/testimonial', { setError, reset }, 'avatar');
+
+  const onValid = async ({ text, author, title, avatar }: TestimonialFormInput) => {
     try {
-      const res = await api.post<{ message: string }>('/testimonial', body, { token: null, onUploadProgress: setProgress });
+      const res = await send(toFormData({ text, author, title }, { avatar }));
       notify.success(res.message);
-      reset();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
-        if (error.status === 413) setError('avatar', { type: 'server', message: error.message });
-        else applyServerErrors(error, setError);
-        notify.error(TESTIMONIAL_MESSAGES.formErrors);
-      } else {
-        notify.error(TESTIMONIAL_MESSAGES.failure);
-      }
-    } finally {
-      setProgress(null);
+      const isFormError = error instanceof ApiError && (error.status === 422 || error.status === 413);
+      notify.error(isFormError ? TESTIMONIAL_MESSAGES.formErrors : TESTIMONIAL_MESSAGES.failure);
     }
   };
 

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VOLUNTEER_DOMAIN_LABELS, VOLUNTEER_DOMAINS } from '@shared/constants';
-import { firstFile } from '@shared/schemas/upload-rules';
 import { VOLUNTEER_MESSAGES, type VolunteerFormInput, volunteerFormSchema } from '@shared/schemas/volunteer';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
-import { ApiError, api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
-import { useState } from 'react';
+import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 
 // "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
@@ -20,7 +18,6 @@ const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
   Object.values(errors).find((e) => typeof e?.message === 'string')?.message as string | undefined;
 
 export function VolunteerForm() {
-  const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
     handleSubmit,
@@ -35,36 +32,18 @@ export function VolunteerForm() {
   });
   const isRestricted = useWatch({ control, name: 'under_restriction' });
 
+  const { progress, send } = useUploadSubmit('/volunteers', { setError, reset });
+
   const onValid = async (values: VolunteerFormInput) => {
-    const body = new FormData();
-    body.append('name', String(values.name).trim());
-    body.append('email', String(values.email).trim());
-    body.append('domain', String(values.domain));
-    body.append('under_restriction', values.under_restriction ? '1' : '0');
-    for (const field of FILE_FIELDS) {
-      if (field === 'restriction_proof' && !values.under_restriction) continue;
-      const file = firstFile(values[field]);
-      if (file) body.append(field, file as File);
-    }
-    setProgress(0);
+    const { name, email, domain, under_restriction, ...files } = values;
+    if (!under_restriction) delete files.restriction_proof;
     try {
-      await api.post<{ message: string }>('/volunteers', body, { token: null, onUploadProgress: setProgress });
+      await send(toFormData({ name, email, domain, under_restriction: under_restriction ? '1' : '0' }, files));
       notify.success(VOLUNTEER_MESSAGES.success);
-      reset();
     } catch (error) {
-      if (error instanceof ApiError && error.errors.email) {
-        setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });
-        notify.error(VOLUNTEER_MESSAGES.emailTaken);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 413) {
-        for (const [field, messages] of Object.entries(error.errors)) setError(field as keyof VolunteerFormInput, { type: 'server', message: messages[0] });
-      } else if (error instanceof ApiError) {
-        applyServerErrors(error, setError);
-      }
-      notify.error(VOLUNTEER_MESSAGES.failure);
-    } finally {
-      setProgress(null);
+      const isEmailTaken = error instanceof ApiError && Boolean(error.errors.email);
+      if (isEmailTaken) setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });
+      notify.error(isEmailTaken ? VOLUNTEER_MESSAGES.emailTaken : VOLUNTEER_MESSAGES.failure);
     }
   };
 

@@ -1,0 +1,49 @@
+import { firstFile } from '@shared/schemas/upload-rules';
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hook-form';
+import { ApiError, api } from './api-client';
+import { applyServerErrors } from './apply-server-errors';
+
+/** A multipart body: text fields trimmed, the first file of each file input (skipped when none was chosen). */
+export function toFormData(texts: Record<string, unknown>, files: Record<string, unknown> = {}): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(texts)) body.append(name, String(value ?? '').trim());
+  for (const [name, value] of Object.entries(files)) {
+    const file = firstFile(value);
+    if (file) body.append(name, file as File);
+  }
+  return body;
+}
+
+/**
+ * Sends a public form with files (spec §7 multipart posts) and drives its progress bar. On success the form is
+ * reset; on a 422 or 413 the server's messages go under their fields (a 413 without a field names `sizeField`),
+ * then the error is rethrown so the form picks its own notification (spec §8 differs per form).
+ */
+export function useUploadSubmit<T extends FieldValues>(
+  path: string,
+  form: { setError: UseFormSetError<T>; reset: UseFormReset<T> },
+  sizeField?: Path<T>,
+) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const send = async (body: FormData) => {
+    setProgress(0);
+    try {
+      const res = await api.post<{ message: string }>(path, body, { token: null, onUploadProgress: setProgress });
+      form.reset();
+      return res;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 413) {
+        const fields = Object.entries(error.errors);
+        for (const [field, messages] of fields) form.setError(field as Path<T>, { type: 'server', message: messages[0] });
+        if (!fields.length && sizeField) form.setError(sizeField, { type: 'server', message: error.message });
+      } else {
+        applyServerErrors(error, form.setError);
+      }
+      throw error;
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, send };
+}
