@@ -101,6 +101,20 @@ async function main() {
     const seeded = seedDatabase(path.join(dataDir, 'association.sqlite'));
     console.log(`  insérées en ${(seeded.ms / 1000).toFixed(1)} s`);
     server = await startProduct({ buildDir, dataDir, env });
+    const running = server;
+    let stopping = false;
+    // A product that dies under load is a finding in itself: say so with its last output instead of a bare ECONNREFUSED.
+    running.exited.then(({ code, signal }) => {
+      if (!stopping)
+        console.error(
+          `✖ le produit s’est arrêté pendant la mesure (code ${code}, signal ${signal}) :\n${running.logs.join('').slice(-4000)}`,
+        );
+    });
+    const stopServer = running.stop;
+    running.stop = (...args) => {
+      stopping = true;
+      return stopServer(...args);
+    };
     console.log(`▶ produit démarré (${server.startMs} ms jusqu’à la première réponse)`);
 
     const login = await fetch(`${server.url}/api/login`, {

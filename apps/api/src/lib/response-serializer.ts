@@ -142,10 +142,10 @@ export function serializerFor(schema: z.ZodType, method: string, url: string): (
 }
 
 /**
- * Sends a body serialised ahead of time: with a JSON content type Fastify sends a string as is (no second
- * serialisation). Returns the reply, which an async handler must return once it has sent.
+ * Sends a body serialised ahead of time: with a JSON content type Fastify sends a string or a Buffer as is (no
+ * second serialisation). Returns the reply, which an async handler must return once it has sent.
  */
-export function sendSerialized<R extends FastifyReply<any, any, any, any, any, any, any, any>>(reply: R, body: string): R {
+export function sendSerialized<R extends FastifyReply<any, any, any, any, any, any, any, any>>(reply: R, body: string | Buffer): R {
   (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
   return reply;
 }

@@ -43,7 +43,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = await publicLists.page('testimonials', request.query, async () => {
         const { items, total } = await listPublishedTestimonials(app.db, request.query);
-        return { body: serializeTestimonials(items), total };
+        return { body: Buffer.from(serializeTestimonials(items)), total };
       });
       setPageHeaders(reply, request.query, page.total);
       return sendSerialized(reply, page.body);
@@ -69,7 +69,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = await publicLists.page('volunteers', request.query, async () => {
         const { items, total } = await listConfirmedVolunteers(app.db, request.query);
-        return { body: serializeVolunteers(items), total };
+        return { body: Buffer.from(serializeVolunteers(items)), total };
       });
       setPageHeaders(reply, request.query, page.total);
       return sendSerialized(reply, page.body);

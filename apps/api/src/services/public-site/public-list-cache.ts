@@ -14,8 +14,8 @@ import type { PageQuery } from '../../lib/pagination';
 export type PublicList = 'testimonials' | 'volunteers';
 
 export interface RenderedPage {
-  /** The response body, already serialised with the route's response schema. */
-  body: string;
+  /** The response body, serialised with the route's response schema and encoded once (UTF-8), not per request. */
+  body: Buffer;
   total: number;
 }
 
