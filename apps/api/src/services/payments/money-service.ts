@@ -28,7 +28,7 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  receiptUrl(kind: MoneyKind, row: MoneyRow, format: 'html' | 'pdf' = 'html'): string | null {
+  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
     if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
