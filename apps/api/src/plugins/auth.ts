@@ -1,6 +1,8 @@
 import type { Role } from '@shared/constants';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { CompiledQuery } from 'kysely';
+import type { DB } from '../db/database';
 import type { User } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
@@ -23,10 +25,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
-  const token = bearerToken(request);
-  if (!token || token.length > 200) return null;
-  const row = await request.server.db
+const tokenUserQuery = (db: DB, tokenHash: string) =>
+  db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .select([
@@ -45,8 +45,29 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | n
       'auth_tokens.id as token_id',
       'auth_tokens.expires_at',
     ])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('auth_tokens.token_hash', '=', tokenHash);
+type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>>;
+
+// Every authenticated request runs this query: building and compiling it through Kysely cost more than running
+// it, so its SQL is compiled once per database handle and only the token hash is bound per request.
+const tokenUserSql = new WeakMap<DB, string>();
+function compiledTokenUserSql(db: DB): string {
+  let text = tokenUserSql.get(db);
+  if (text === undefined) {
+    const compiled = tokenUserQuery(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the token lookup must bind exactly the token hash');
+    text = compiled.sql;
+    tokenUserSql.set(db, text);
+  }
+  return text;
+}
+
+export async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) return null;
+  const db = request.server.db;
+  const { rows } = await db.executeQuery<TokenUserRow>(CompiledQuery.raw(compiledTokenUserSql(db), [hashToken(token)]));
+  const row = rows[0];
   if (!row || row.expires_at <= new Date().toISOString()) return null;
   const { expires_at: _expires, ...user } = row;
   return user;
