@@ -83,4 +83,30 @@ describe('prerendered home page', () => {
     expect(await page.getByPlaceholder('Votre adresse email').inputValue()).toBe('');
     assertNoPageErrors(page);
   });
+
+  it('gives the first hero slide 5 s from when it was painted, not from when React arrived', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    // React arrives ~1.5 s after the first paint.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10_000 });
+    const hydratedAt = await page.evaluate(() => performance.now());
+    const changedAt = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const slides = [...document.querySelectorAll('[aria-roledescription="diapositive"]')];
+          new MutationObserver(() => {
+            if ((slides[0] as HTMLElement).hidden) resolve(performance.now());
+          }).observe(slides[0]!, { attributes: true, attributeFilter: ['hidden'] });
+        }),
+    );
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+    expect(hydratedAt - firstPaint).toBeGreaterThan(1_000);
+    expect(changedAt - firstPaint).toBeGreaterThanOrEqual(4_900);
+    expect(changedAt - firstPaint).toBeLessThan(5_600);
+    assertNoPageErrors(page);
+  });
 });

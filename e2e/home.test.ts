@@ -71,6 +71,7 @@ describe('home page', () => {
     await page.goto('/');
     const hero = page.getByRole('region', { name: "Présentation de l'association" });
     await hero.getByText(HERO_HEADINGS[0]!).waitFor();
+    await page.waitForSelector('html[data-hydrated="true"]');
     expect(await hero.innerText()).toContain('Rendre la vie quotidienne plus facile');
     expect(await hero.innerText()).toContain('Des solutions sur mesure pour vos besoins essentiels');
     // Freeze time, then restart the interval at a known instant with a manual move.

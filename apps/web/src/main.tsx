@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { markPrerendered } from './lib/hydration';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -15,5 +16,8 @@ const app = (
 
 // The home page arrives prerendered (scripts/build.mjs): hydrate it, so it shows before any JavaScript has run.
 // Every other URL gets the empty shell and renders in the browser.
-if (container.firstElementChild) hydrateRoot(container, app);
+if (container.firstElementChild) {
+  markPrerendered();
+  hydrateRoot(container, app);
+}
 else createRoot(container).render(app);

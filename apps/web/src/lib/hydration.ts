@@ -13,3 +13,21 @@ export function useAnnounceHydrated() {
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
 }
+
+let prerenderedShownAt: number | null = null;
+
+/** main.tsx, when it hydrates: the page has been on screen since its first paint, before any script ran. */
+export function markPrerendered() {
+  const paint = typeof performance === 'undefined' ? undefined : performance.getEntriesByName('first-contentful-paint')[0];
+  prerenderedShownAt = paint?.startTime ?? 0;
+}
+
+/**
+ * When the content now being rendered first showed: the first paint for the prerendered page (once), otherwise now.
+ * Lets the hero carousel give its first slide 5 s from when the visitor saw it, not from when React arrived.
+ */
+export function takeShownSince(): number {
+  const shownAt = prerenderedShownAt ?? (typeof performance === 'undefined' ? 0 : performance.now());
+  prerenderedShownAt = null;
+  return shownAt;
+}

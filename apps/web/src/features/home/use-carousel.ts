@@ -1,16 +1,19 @@
-import { type FocusEvent, useCallback, useEffect, useState } from 'react';
+import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Index of an auto-advancing carousel that wraps both ways (spec §4).
  * Rotation stops while the tab is hidden, while the visitor has paused it, and while keyboard focus is inside
  * (WCAG 2.2.2); a manual move restarts the interval so the new item gets its full time on screen.
+ * `shownSince` (a performance.now() time) shortens the first item's turn when it was on screen before React ran.
  */
-export function useCarousel(count: number, intervalMs: number) {
+export function useCarousel(count: number, intervalMs: number, shownSince?: number) {
   const [rawIndex, setIndex] = useState(0);
   const [isPaused, setPaused] = useState(false);
   const [hasKeyboardFocus, setKeyboardFocus] = useState(false);
   const [isHidden, setHidden] = useState(() => typeof document !== 'undefined' && document.hidden);
   const [restarts, setRestarts] = useState(0);
+  // The first turn's length, used once by the first timer (then every turn is intervalMs).
+  const firstTurnMs = useRef<number | null>(shownSince === undefined ? null : intervalMs - (performance.now() - shownSince));
 
   useEffect(() => {
     const onVisibility = () => setHidden(document.hidden);
@@ -22,8 +25,16 @@ export function useCarousel(count: number, intervalMs: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `restarts` restarts the timer after a manual move
   useEffect(() => {
     if (!isRotating) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), intervalMs);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = (delay: number) => {
+      timer = setTimeout(() => {
+        setIndex((i) => (i + 1) % count);
+        schedule(intervalMs);
+      }, delay);
+    };
+    schedule(Math.max(0, firstTurnMs.current ?? intervalMs));
+    firstTurnMs.current = null;
+    return () => clearTimeout(timer);
   }, [isRotating, count, intervalMs, restarts]);
 
   const move = useCallback(

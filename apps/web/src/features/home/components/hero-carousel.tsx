@@ -2,6 +2,7 @@ import { HERO_IMAGE_SET } from '@shared/constants';
 import { LIMITS } from '@shared/constants';
 import { Picture } from '@web/components/ui/picture';
 import { cn } from '@web/lib/cn';
+import { takeShownSince } from '@web/lib/hydration';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { HERO_SLIDES, HERO_TAGLINE_ABOVE, HERO_TAGLINE_BELOW } from '../data/hero-slides';
@@ -12,9 +13,11 @@ const arrowClass =
 
 /** Full-screen hero (spec §2.2): 3 slides, 5 s auto-advance, wrapping arrows, pause button (WCAG 2.2.2). */
 export function HeroCarousel() {
+  const [shownSince] = useState(takeShownSince);
   const { index, next, previous, isPaused, togglePaused, isRotating, focusHandlers } = useCarousel(
     HERO_SLIDES.length,
     LIMITS.heroIntervalMs,
+    shownSince,
   );
   // Only the first picture competes with the page's first paint; the others load once it is on screen.
   const [isFirstLoaded, setFirstLoaded] = useState(false);
