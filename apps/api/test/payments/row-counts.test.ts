@@ -2,8 +2,9 @@ import { TRANSACTION_STATUSES } from '@shared/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
-import { createDatabase, type DB, pinnedSchema } from '../../src/db/database';
+import { type DB, pinnedSchema } from '../../src/db/database';
 import { migrations } from '../../src/db/migrations';
+import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -19,8 +20,7 @@ let seq = 0;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t, 'administrateur');
-  const schema = pinnedSchema(t.db);
-  other = createDatabase(t.config.database, schema ? { searchPath: schema } : {});
+  other = openSecondConnection(t);
 });
 afterAll(async () => {
   await other.destroy();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DB, pinnedSchema } from '../../src/db/database';
+import type { DB } from '../../src/db/database';
+import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { field, file, makePng, multipart } from './fixtures';
@@ -10,15 +11,13 @@ import { field, file, makePng, multipart } from './fixtures';
 
 let t: TestApp;
 let admin: SeededUser;
-/** A second, independent connection to the same database: a writer the API process knows nothing about. */
 let other: DB;
 let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t, 'administrateur');
-  const schema = pinnedSchema(t.db);
-  other = createDatabase(t.config.database, schema ? { searchPath: schema } : {});
+  other = openSecondConnection(t);
 });
 afterAll(async () => {
   await other.destroy();
