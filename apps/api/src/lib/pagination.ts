@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import type { FastifyReply } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,13 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const pageOffset = (q: PageQuery) => (q.page - 1) * q.per_page;
+
+/** Newest first (ties broken by id), then the page asked for: the order of every list. Use with Kysely's `$call`. */
+export function newestFirstPage(page: PageQuery) {
+  // Any table with created_at and id.
+  return <QB extends SelectQueryBuilder<any, any, any>>(qb: QB): QB =>
+    qb.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(pageOffset(page)) as QB;
+}
 
 export function setPageHeaders(reply: FastifyReply, query: PageQuery, total: number): void {
   reply.header('x-total-count', String(total));

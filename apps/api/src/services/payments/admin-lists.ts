@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { likePattern, pageOffset, type PageQuery } from '../../lib/pagination';
+import { likePattern, type PageQuery, newestFirstPage } from '../../lib/pagination';
 import type { MoneyService } from './money-service';
 import type { MoneyKind } from './records';
 
@@ -59,10 +59,7 @@ export async function listPayments(service: MoneyService, query: ListQuery) {
         'receipt_number',
         'created_at',
       ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.per_page)
-      .offset(pageOffset(query))
+      .$call(newestFirstPage(query))
       .execute(),
   ]);
   return {
@@ -97,10 +94,7 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
       .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.per_page)
-      .offset(pageOffset(query))
+      .$call(newestFirstPage(query))
       .execute(),
   ]);
   return {

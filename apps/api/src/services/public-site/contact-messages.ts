@@ -1,6 +1,6 @@
 import type { ContactValues } from '@shared/schemas/contact';
 import { type DB, nowIso } from '../../db/database';
-import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 
 export async function saveContactMessage(db: DB, input: ContactValues): Promise<void> {
   await db
@@ -21,10 +21,7 @@ export async function listContactMessages(db: DB, page: PageQuery) {
     db
       .selectFrom('contact_messages')
       .select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

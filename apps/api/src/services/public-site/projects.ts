@@ -1,7 +1,7 @@
 import type { ProjectFields } from '@shared/schemas/project';
 import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
-import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 
 export async function submitProject(app: FastifyInstance, fields: ProjectFields, file: ReceivedFile | undefined): Promise<void> {
@@ -28,10 +28,7 @@ export async function listProjects(db: DB, page: PageQuery) {
     db
       .selectFrom('projects')
       .select(['id', 'project_name', 'description', 'goal_amount', 'category', 'contact_email', 'project_file', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -3,7 +3,7 @@ import type { testimonialFieldsSchema } from '@shared/schemas/testimonial';
 import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import { audit, publicFileUrl } from './shared';
 
@@ -18,10 +18,7 @@ export async function listPublishedTestimonials(db: DB, page: PageQuery) {
       .selectFrom('testimonials')
       .select(['id', 'text', 'author', 'title', 'avatar'])
       .where('is_published', '=', 1)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     db.selectFrom('testimonials').where('is_published', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -45,10 +42,7 @@ export async function listTestimonialsForAdmin(db: DB, status: 'pending' | 'publ
   const [rows, count] = await Promise.all([
     list
       .select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -2,7 +2,7 @@ import { VOLUNTEER_MESSAGES, type VolunteerFields, type VolunteerFileField } fro
 import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { fieldError, notFound } from '../../lib/http-errors';
-import { type PageQuery, pageOffset } from '../../lib/pagination';
+import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import type { StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
@@ -24,10 +24,7 @@ export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
       .selectFrom('volunteers')
       .select(['id', 'name', 'profile_image'])
       .where('is_confirmed', '=', 1)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     db.selectFrom('volunteers').where('is_confirmed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -80,10 +77,7 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
       .selectFrom('volunteers')
       .select(['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
       .where('is_confirmed', '=', 0)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
+      .$call(newestFirstPage(page))
       .execute(),
     db.selectFrom('volunteers').where('is_confirmed', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
