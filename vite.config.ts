@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * The home page is the entry most people land on, over slow mobile links. Its lazy chunk (and the chunks it
  * imports) are announced as modulepreload links, so they download in parallel with the main bundle instead of
- * after it has run. They sit between HOME_PRELOAD markers: scripts/lib/prerender-home.mjs keeps them in home.html
+ * after it has run. They sit between HOME_PRELOAD markers: scripts/lib/prerender-pages.mjs keeps them in the home page's HTML
  * (served for "/") and removes them from index.html, so deep links don't download the home page.
  */
 function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {

@@ -5,8 +5,8 @@ const browser = setupBrowser();
 const slideStates = (page: import('playwright-core').Page) =>
   page.evaluate(() => [...document.querySelectorAll('[aria-roledescription="diapositive"]')].map((e) => !(e as HTMLElement).hidden));
 
-// The home page is rendered at build time (scripts/lib/prerender-home.mjs) and hydrated after the page's load
-// (apps/web/home-boot.js), so a phone paints it before ~100 KB of JavaScript has arrived.
+// The content pages are rendered at build time (scripts/lib/prerender-pages.mjs) and hydrated after the page's load
+// (apps/web/boot.js), so a phone paints them before ~100 KB of JavaScript has arrived.
 describe('prerendered home page', () => {
   it('answers "/" with the page already in the HTML, and deep links with the empty shell', async () => {
     const home = await (await fetch(`${baseURL()}/`)).text();
@@ -17,12 +17,12 @@ describe('prerendered home page', () => {
     // The stylesheet is inline; the only script is the external boot script (the CSP forbids inline scripts).
     expect(home).toContain('<style>');
     expect(home).not.toContain('rel="stylesheet"');
-    expect(home.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script defer src="\/assets\/home-boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/)]);
+    expect(home.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script defer src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/)]);
 
-    const about = await (await fetch(`${baseURL()}/about`)).text();
-    expect(about).toContain('<div id="root"></div>');
-    expect(about).toContain('<script type="module"');
-    expect(about).not.toContain('home-page-');
+    const contact = await (await fetch(`${baseURL()}/contact`)).text();
+    expect(contact).toContain('<div id="root"></div>');
+    expect(contact).toContain('<script type="module"');
+    expect(contact).not.toContain('home-page-');
   });
 
   it('is readable without JavaScript: hero, sections, links and footer', async () => {
@@ -107,6 +107,30 @@ describe('prerendered home page', () => {
     expect(hydratedAt - firstPaint).toBeGreaterThan(1_000);
     expect(changedAt - firstPaint).toBeGreaterThanOrEqual(4_900);
     expect(changedAt - firstPaint).toBeLessThan(5_600);
+    assertNoPageErrors(page);
+  });
+
+  it('prerenders /about and every cause page too (accented ids, whatever the encoding), not an unknown cause', async () => {
+    for (const [path, heading] of [
+      ['/about', 'A propos de nous'],
+      ['/causes/securite-alimentaire', 'Sécurité Alimentaire'],
+      [`/causes/${encodeURIComponent('sécurité-énergetique')}`, 'Sécurité énergetique'],
+      ['/causes/financement', 'Financement Communautaire'],
+    ] as const) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      expect(html, path).toMatch(/<div id="root"><!--\$--><div/);
+      expect(html, path).toContain(heading);
+      expect(html, path).toContain(`<title>${heading} — ASBE</title>`);
+      expect(html, path).not.toContain('home-page-');
+    }
+    expect(await (await fetch(`${baseURL()}/causes/inconnue`)).text()).toContain('<div id="root"></div>');
+
+    // Hydrated in the browser without any mismatch (a console error fails the test).
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    for (const path of ['/about', '/causes/securite-sanitaire']) {
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    }
     assertNoPageErrors(page);
   });
 });

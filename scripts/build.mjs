@@ -18,8 +18,8 @@ execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js')
   env: { ...process.env, NODE_ENV: 'production' },
 });
 
-// The home page's HTML, rendered now, so a phone paints it (and fetches the hero image) before the JavaScript arrives.
-execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-home.mjs'), path.join(OUT, 'web')], {
+// The content pages' HTML, rendered now, so a phone paints them (and fetches their images) before the JavaScript arrives.
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-pages.mjs'), path.join(OUT, 'web')], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },

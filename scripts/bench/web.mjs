@@ -126,7 +126,7 @@ async function main() {
           };
         });
     const js = assetsOf('.js');
-    // The prerendered home page carries its stylesheet inline (scripts/lib/prerender-home.mjs): count it as CSS.
+    // The prerendered home page carries its stylesheet inline (scripts/lib/prerender-pages.mjs): count it as CSS.
     const html = await (await fetch(`${server.url}/`)).text();
     const inline = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => Buffer.from(m[1]));
     const css = [

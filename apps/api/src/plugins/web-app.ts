@@ -6,13 +6,12 @@ import { MESSAGES } from '@shared/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Serves the built web app: hashed assets cached for a year, HTML never cached, the prerendered home page on "/",
-// and the single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
+// Serves the built web app: hashed assets cached for a year, HTML never cached, the pages prerendered at build time
+// on their paths, and the single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
 export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webDir: string }) {
   const indexFile = path.join(opts.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  // The home page prerendered at build time (scripts/lib/prerender-home.mjs); older builds only have the shell.
-  const homeFile = fs.existsSync(path.join(opts.webDir, 'home.html')) ? 'home.html' : 'index.html';
+  const prerendered = readPrerendered(opts.webDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDir,
@@ -43,9 +42,31 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
     }
     if (url === '/') reply.header('link', heroPreloadLinks());
-    return reply.header('cache-control', 'no-cache').sendFile(url === '/' ? homeFile : 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(decodePath(url)) ?? 'index.html');
   });
 });
+
+/**
+ * URL path → HTML file of the pages rendered at build time (scripts/lib/prerender-pages.mjs writes prerendered.json).
+ * Missing (a build without it) means every page gets the shell.
+ */
+function readPrerendered(webDir: string): Map<string, string> {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(webDir, 'prerendered.json'), 'utf8')) as Record<string, string>;
+    return new Map(Object.entries(manifest));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The path as the page names it (/causes/sécurité-…), whatever percent-encoding the browser used. */
+function decodePath(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The home page's LCP element is the first hero image. A preload Link header (only on "/", so deep links don't pay

@@ -8,9 +8,14 @@ const Toasts = lazy(() => import('./toasts'));
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
 function DeferredToasts() {
-  const [isWanted, setWanted] = useState(() => typeof window !== 'undefined' && window.location.pathname !== '/');
+  // Decided after the first render, so a prerendered page hydrates against the same (empty) markup.
+  const [isWanted, setWanted] = useState(false);
   useEffect(() => {
     if (isWanted) return;
+    if (window.location.pathname !== '/') {
+      setWanted(true);
+      return;
+    }
     const want = () => setWanted(true);
     for (const e of INTERACTIONS) window.addEventListener(e, want, { once: true, passive: true });
     window.addEventListener('popstate', want, { once: true });

@@ -2,6 +2,7 @@ import { ADVISER_ROLES, PROVIDER_ROLES, type Role } from '@shared/constants';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
+import { useAnnounceHydrated } from '@web/lib/hydration';
 import { Guard } from './guard';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorBoundary } from './pages/route-error';
@@ -13,13 +14,18 @@ import { RouteErrorBoundary } from './pages/route-error';
 type PageModule = Promise<{ default: ComponentType }>;
 const lazyPage = (load: () => PageModule, options: { withQueries?: boolean } = {}) =>
   lazy(async () => {
-    if (options.withQueries === false) return load();
-    const [module, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
+    const [module, queries] = await Promise.all([load(), options.withQueries === false ? null : import('./query-provider')]);
     const Loaded = module.default;
+    const Page = () => {
+      useAnnounceHydrated();
+      return <Loaded />;
+    };
+    if (!queries) return { default: Page };
+    const { QueryProvider } = queries;
     return {
       default: () => (
         <QueryProvider>
-          <Loaded />
+          <Page />
         </QueryProvider>
       ),
     };

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 
-/** The event apps/web/home-boot.js waits for to replay the taps made on the prerendered page before React was ready. */
+/** The event apps/web/boot.js waits for to replay the taps made on a prerendered page before React was ready. */
 export const HYDRATED_EVENT = 'app:hydrated';
 
 /**
- * Called by a prerendered page once React has taken it over: marks <html data-hydrated> (tests and scripts can wait
- * for it) and announces it. Harmless when the page was rendered in the browser instead.
+ * Called by every page (app/routes.tsx) once React has rendered or hydrated it: marks <html data-hydrated> (tests and
+ * scripts can wait for it) and announces it, which is what a prerendered page's boot script waits for.
  */
 export function useAnnounceHydrated() {
   useEffect(() => {

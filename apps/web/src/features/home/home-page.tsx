@@ -1,5 +1,4 @@
 import { PageTitle } from '@web/components/ui/page-title';
-import { useAnnounceHydrated } from '@web/lib/hydration';
 import { NewsletterForm } from '@web/features/newsletter/newsletter-form';
 import { ActionCards } from './components/action-cards';
 import { CallToAction } from './components/call-to-action';
@@ -14,7 +13,6 @@ import { VolunteersSection } from './components/volunteers-section';
 
 /** Home page (spec §2 "Home page, in order"); the header, scroll-to-top button and footer come from the public layout. */
 export default function HomePage() {
-  useAnnounceHydrated();
   return (
     <>
       <PageTitle title="Accueil" className="sr-only">

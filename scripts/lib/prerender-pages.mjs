@@ -1,6 +1,7 @@
-// Renders the home page's HTML at build time into <webDir>/home.html, which the server answers for "/".
+// Renders the content pages' HTML at build time (apps/web/src/prerender.tsx lists them) into <webDir>/pages/, with
+// <webDir>/prerendered.json mapping each URL path to its file; the server answers those paths with them.
 // Runs as its own process (NODE_ENV=production, so React's production server build renders).
-// Usage: node scripts/lib/prerender-home.mjs <webDir>
+// Usage: node scripts/lib/prerender-pages.mjs <webDir>
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,28 +19,39 @@ try {
     logLevel: 'warn',
     build: { ssr: path.join(ROOT, 'apps/web/src/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const { prerender } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
-  const rendered = await prerender('/');
-  // React puts resource hints (image preloads) before the markup; they belong in <head>, not inside #root.
-  const hints = rendered.match(/^(<link [^>]*>)*/)[0];
-  const body = rendered.slice(hints.length);
-  // The CSP forbids inline scripts: a prerender that needed one (a boundary still pending) would not hydrate.
-  if (body.includes('<script')) throw new Error('Le rendu de la page d’accueil contient un script en ligne.');
+  const { prerender, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>.');
   // The home chunk's modulepreload links (vite.config.ts) serve "/" only.
   const homePreloads = /<!--home-preload-->(.*?)<!--\/home-preload-->/s;
+  const manifest = {};
+  fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
+  for (const url of PRERENDERED_PATHS) {
+    const rendered = await prerender(url);
+    // React puts resource hints (image preloads) before the markup; they belong in <head>, not inside #root.
+    const hints = rendered.match(/^(<link [^>]*>)*/)[0];
+    const body = rendered.slice(hints.length);
+    // The CSP forbids inline scripts: a prerender that needed one (a boundary still pending) would not hydrate.
+    if (body.includes('<script')) throw new Error(`Le rendu de ${url} contient un script en ligne.`);
+    const file = `pages/${url === '/' ? 'home' : createHash('sha256').update(url).digest('hex').slice(0, 12)}.html`;
+    const pageShell = url === '/' ? shell.replace(homePreloads, '$1') : shell.replace(homePreloads, '');
+    // The document title PageTitle sets once React runs, already in the HTML (search engines, shared links).
+    const title = body.match(/<h1 data-page-title="([^"]*)"/)?.[1];
+    const titled = title ? pageShell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : pageShell;
+    fs.writeFileSync(path.join(webDir, file), prerenderedPage(titled, hints, body));
+    manifest[url] = file;
+  }
   fs.writeFileSync(path.join(webDir, 'index.html'), shell.replace(homePreloads, ''));
-  fs.writeFileSync(path.join(webDir, 'home.html'), homePage(shell.replace(homePreloads, '$1'), hints, body));
+  fs.writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2));
 } finally {
   fs.rmSync(ssrDir, { recursive: true, force: true });
 }
 
 /**
  * The shell's head, rearranged for a page that is readable before any script runs: the stylesheet inlined (no
- * render-blocking request), and the module script and its preloads started by home-boot.js after the page's load.
+ * render-blocking request), and the module script and its preloads started by boot.js once the page has painted.
  */
-function homePage(shell, hints, body) {
+function prerenderedPage(shell, hints, body) {
   const tag = (re) => {
     const found = [...shell.matchAll(re)];
     for (const m of found) shell = shell.replace(m[0], '');
@@ -51,8 +63,8 @@ function homePage(shell, hints, body) {
   if (!entry || styles.length !== 1) throw new Error('index.html : script ou feuille de style introuvable.');
   const css = fs.readFileSync(path.join(webDir, styles[0]), 'utf8');
   if (css.includes('</style')) throw new Error('La feuille de style ne peut pas être incluse dans la page.');
-  const boot = fs.readFileSync(path.join(ROOT, 'apps/web/home-boot.js'));
-  const bootName = `assets/home-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+  const boot = fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'));
+  const bootName = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(webDir, bootName), boot);
   const head = `<style>${css}</style>${hints}<script defer src="/${bootName}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   return shell.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);

@@ -1,9 +1,9 @@
-// The home page arrives prerendered (scripts/lib/prerender-home.mjs). This script starts its JavaScript once the page
-// has loaded and its hero image is painted, or at the first touch or key press if that comes sooner: on a slow
+// The content pages arrive prerendered (scripts/lib/prerender-pages.mjs). This script starts their JavaScript once the
+// page has loaded and its first image is painted, or at the first touch or key press if that comes sooner: on a slow
 // link the ~100 KB of scripts then never compete with what the visitor sees first. Links work before that; a button
 // tapped or a form sent before React is ready is held and replayed once the page announces "app:hydrated"
 // (apps/web/src/lib/hydration.ts); text typed meanwhile is kept, and React 19 replays its change events itself.
-// Plain script, no build step: prerender-home.mjs copies it to assets/ under a hashed name.
+// Plain script, no build step: prerender-pages.mjs copies it to assets/ under a hashed name.
 (() => {
   const me = document.currentScript;
   const entry = me.dataset.entry;
