@@ -2,7 +2,8 @@
 // page has loaded and its first image is painted, or at the first touch or key press if that comes sooner: on a slow
 // link the ~100 KB of scripts then never compete with what the visitor sees first. Links work before that; a button
 // tapped or a form sent before React is ready is held and replayed once the page announces "app:hydrated"
-// (apps/web/src/lib/hydration.ts); text typed meanwhile is kept, and React 19 replays its change events itself.
+// (apps/web/src/lib/hydration.ts). Text typed meanwhile stays in the field, but React 19.3 does not replay its change
+// events, so a prerendered form must read its fields from the DOM (the newsletter form is uncontrolled for that).
 // Plain script, no build step: prerender-pages.mjs copies it to assets/ under a hashed name.
 (() => {
   const me = document.currentScript;

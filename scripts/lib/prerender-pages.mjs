@@ -12,6 +12,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const webDir = path.resolve(process.argv[2]);
 // Inside the repository so the server bundle's bare imports (react, react-router…) resolve from node_modules.
 const ssrDir = path.join(ROOT, '.tmp', `prerender-${process.pid}`);
+const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 try {
   await build({
@@ -24,6 +25,9 @@ try {
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>.');
   // The home chunk's modulepreload links (vite.config.ts) serve "/" only.
   const homePreloads = /<!--home-preload-->(.*?)<!--\/home-preload-->/s;
+  const homeHrefs = [...(shell.match(homePreloads)?.[1] ?? '').matchAll(MODULEPRELOAD)].map((m) => m[1]);
+  const spaShell = shell.replace(homePreloads, '');
+  const page = pageTemplate(spaShell);
   const manifest = {};
   fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
   for (const url of PRERENDERED_PATHS) {
@@ -33,32 +37,30 @@ try {
     const body = rendered.slice(hints.length);
     // The CSP forbids inline scripts: a prerender that needed one (a boundary still pending) would not hydrate.
     if (body.includes('<script')) throw new Error(`Le rendu de ${url} contient un script en ligne.`);
-    const file = `pages/${url === '/' ? 'home' : createHash('sha256').update(url).digest('hex').slice(0, 12)}.html`;
-    const pageShell = url === '/' ? shell.replace(homePreloads, '$1') : shell.replace(homePreloads, '');
     // The document title PageTitle sets once React runs, already in the HTML (search engines, shared links).
     const title = body.match(/<h1 data-page-title="([^"]*)"/)?.[1];
-    const titled = title ? pageShell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : pageShell;
-    fs.writeFileSync(path.join(webDir, file), prerenderedPage(titled, hints, body));
+    const file = `pages/${url === '/' ? 'home' : createHash('sha256').update(url).digest('hex').slice(0, 12)}.html`;
+    fs.writeFileSync(path.join(webDir, file), page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [] }));
     manifest[url] = file;
   }
-  fs.writeFileSync(path.join(webDir, 'index.html'), shell.replace(homePreloads, ''));
+  fs.writeFileSync(path.join(webDir, 'index.html'), spaShell);
   fs.writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2));
 } finally {
   fs.rmSync(ssrDir, { recursive: true, force: true });
 }
 
 /**
- * The shell's head, rearranged for a page that is readable before any script runs: the stylesheet inlined (no
+ * The shell's head, rearranged once for pages that are readable before any script runs: the stylesheet inlined (no
  * render-blocking request), and the module script and its preloads started by boot.js once the page has painted.
  */
-function prerenderedPage(shell, hints, body) {
+function pageTemplate(shell) {
   const tag = (re) => {
     const found = [...shell.matchAll(re)];
     for (const m of found) shell = shell.replace(m[0], '');
     return found.map((m) => m[1]);
   };
   const [entry] = tag(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g);
-  const preloads = tag(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g);
+  const preloads = tag(new RegExp(`${MODULEPRELOAD.source}\\s*`, 'g'));
   const styles = tag(/<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g);
   if (!entry || styles.length !== 1) throw new Error('index.html : script ou feuille de style introuvable.');
   const css = fs.readFileSync(path.join(webDir, styles[0]), 'utf8');
@@ -66,6 +68,10 @@ function prerenderedPage(shell, hints, body) {
   const boot = fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'));
   const bootName = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(webDir, bootName), boot);
-  const head = `<style>${css}</style>${hints}<script defer src="/${bootName}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
-  return shell.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  return ({ title, hints, body, extraPreloads }) => {
+    const all = [...preloads, ...extraPreloads].join(' ');
+    const head = `<style>${css}</style>${hints}<script defer src="/${bootName}" data-entry="${entry}" data-preload="${all}"></script>`;
+    const titled = title ? shell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : shell;
+    return titled.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  };
 }

@@ -3,14 +3,16 @@ import { newsletterSchema } from '@shared/schemas/newsletter';
 import { PROJECT_FILES, PROJECT_MESSAGES, projectFieldsSchema } from '@shared/schemas/project';
 import { TESTIMONIAL_FILES, TESTIMONIAL_MESSAGES, testimonialFieldsSchema } from '@shared/schemas/testimonial';
 import { VOLUNTEER_FILES, VOLUNTEER_MESSAGES, VOLUNTEER_REQUIRED_FILES, volunteerFieldsSchema } from '@shared/schemas/volunteer';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DB } from '../../db/database';
 import { z } from 'zod';
-import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
+import { type PageQuery, pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { sendSerialized, serializerFor } from '../../lib/response-serializer';
 import { readUpload, validateUpload } from '../../lib/uploads';
 import { saveContactMessage } from '../../services/public-site/contact-messages';
 import { subscribe } from '../../services/public-site/newsletter';
-import { createPublicListCache } from '../../services/public-site/public-list-cache';
+import { createPublicListCache, type PublicList } from '../../services/public-site/public-list-cache';
 import { submitProject } from '../../services/public-site/projects';
 import { listPublishedTestimonials, submitTestimonial } from '../../services/public-site/testimonials';
 import { listConfirmedVolunteers, registerVolunteer } from '../../services/public-site/volunteers';
@@ -35,19 +37,22 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Public lists are served from rendered pages checked against the list's version (public-list-cache.ts).
   const publicLists = createPublicListCache(app.db);
-  const testimonialsResponse = z.array(publicTestimonialSchema);
-  const serializeTestimonials = serializerFor(testimonialsResponse, 'GET', '/api/testimonials');
-  app.get(
-    '/testimonials',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: testimonialsResponse } } },
-    async (request, reply) => {
-      const page = await publicLists.page('testimonials', request.query, async () => {
-        const { items, total } = await listPublishedTestimonials(app.db, request.query);
-        return { body: Buffer.from(serializeTestimonials(items)), total };
+  const servePublicList = (list: PublicList, response: z.ZodType, load: (db: DB, query: PageQuery) => Promise<{ items: unknown[]; total: number }>) => {
+    const serialize = serializerFor(response, 'GET', `/api/${list}`);
+    return async (request: FastifyRequest<{ Querystring: PageQuery }>, reply: FastifyReply) => {
+      const page = await publicLists.page(list, request.query, async () => {
+        const { items, total } = await load(app.db, request.query);
+        return { body: Buffer.from(serialize(items)), total };
       });
       setPageHeaders(reply, request.query, page.total);
       return sendSerialized(reply, page.body);
-    },
+    };
+  };
+  const testimonialsResponse = z.array(publicTestimonialSchema);
+  app.get(
+    '/testimonials',
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: testimonialsResponse } } },
+    servePublicList('testimonials', testimonialsResponse, listPublishedTestimonials),
   );
 
   app.post(
@@ -62,18 +67,10 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const volunteersResponse = z.array(publicVolunteerSchema);
-  const serializeVolunteers = serializerFor(volunteersResponse, 'GET', '/api/volunteers');
   app.get(
     '/volunteers',
     { schema: { tags, querystring: pageQuerySchema, response: { 200: volunteersResponse } } },
-    async (request, reply) => {
-      const page = await publicLists.page('volunteers', request.query, async () => {
-        const { items, total } = await listConfirmedVolunteers(app.db, request.query);
-        return { body: Buffer.from(serializeVolunteers(items)), total };
-      });
-      setPageHeaders(reply, request.query, page.total);
-      return sendSerialized(reply, page.body);
-    },
+    servePublicList('volunteers', volunteersResponse, listConfirmedVolunteers),
   );
 
   app.post(
