@@ -23,8 +23,11 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
       connectionTimeoutMillis: 3000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    // An idle client losing its connection (server restart) must not crash the process.
+    // A client losing its connection must not crash the process: the pool listens to idle clients only, so each
+    // client also gets a listener of its own for when it dies while checked out. The query in flight still fails
+    // (503), and pg-pool discards the broken client when it is released.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (options.searchPath) pinnedSchemas.set(db, options.searchPath);
     return db;
