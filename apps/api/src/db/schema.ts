@@ -159,6 +159,36 @@ export interface AuditLogTable {
   entity_id: string;
   details: string | null;
   created_at: string;
+  /** Client address of the request that made the change (migration 20261124_0100). */
+  ip: string | null;
+  /** JSON of the record before and after the change, when there is one. */
+  before_state: string | null;
+  after_state: string | null;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  /** 'sms' | 'email' */
+  channel: string;
+  /** E.164 telephone for SMS, address for e-mail. */
+  to_address: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  /** JSON object of extra e-mail headers (List-Unsubscribe…). */
+  headers: string | null;
+  /** Unique when set: a second message with the same key is not queued (send-once rules). */
+  dedupe_key: string | null;
+  /** 'queued' | 'sent' | 'failed' */
+  status: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  /** A worker's claim: other workers skip the row until then. */
+  locked_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
 }
 
 export interface SandboxTransactionsTable {
@@ -199,6 +229,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
+  outbox_messages: OutboxMessagesTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
