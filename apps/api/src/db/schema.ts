@@ -75,6 +75,8 @@ export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
   email: string;
   created_at: string;
+  /** Secret of the subscriber's unsubscribe link, given at the first newsletter (migration 20261124_1100). */
+  unsubscribe_token: Generated<string | null>;
 }
 
 export interface TestimonialsTable {
@@ -189,6 +191,31 @@ export interface OutboxMessagesTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  /** The newsletter send this e-mail belongs to (migration 20261124_1100). */
+  newsletter_send_id: number | null;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hash of the 6-digit code (same hashing as passwords). */
+  code_hash: string;
+  /** Wrong tries so far; the code is void at 5. */
+  attempts: Generated<number>;
+  /** The administrator or adviser who sent it; null when the person asked. */
+  requested_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  subject: string;
+  body: string;
+  recipients: number;
+  created_by: number | null;
+  created_at: string;
 }
 
 export interface SandboxTransactionsTable {
@@ -230,6 +257,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   outbox_messages: OutboxMessagesTable;
+  password_reset_codes: PasswordResetCodesTable;
+  newsletter_sends: NewsletterSendsTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;

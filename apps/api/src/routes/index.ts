@@ -3,6 +3,7 @@ import accounts from './accounts';
 import admin from './admin';
 import health from './health';
 import members from './members';
+import messages from './messages';
 import payments from './payments';
 import publicSite from './public-site';
 
@@ -16,6 +17,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(payments);
       await api.register(members);
       await api.register(admin);
+      await api.register(messages);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '../../db/database';
+import { type DB, nowIso } from '../../db/database';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import type { ProviderTransaction } from '../../payments/gateway';
 import { nextReceiptNumber } from './receipt-numbers';
 import { type Executor, findRecord, type MoneyKind, type MoneyRow, updateRecord } from './records';
@@ -16,6 +17,7 @@ export async function applyProviderState(
   recordId: number,
   provider: ProviderTransaction,
   log?: FastifyBaseLogger,
+  onChange?: MoneyStatusListener,
 ): Promise<MoneyRow | undefined> {
   const run = async (trx: Executor) => {
     const row = await findRecord(trx, kind, recordId);
@@ -38,7 +40,10 @@ export async function applyProviderState(
             action: 'payment.amount_mismatch',
             entity: kind,
             entity_id: String(row.id),
-            details: JSON.stringify({ expected: { amount: row.amount, currency: row.currency }, provider: { amount: provider.amount, currency: provider.currency, status: provider.status } }),
+            details: JSON.stringify({
+              expected: { amount: row.amount, currency: row.currency },
+              provider: { amount: provider.amount, currency: provider.currency, status: provider.status },
+            }),
             created_at: now,
           })
           .execute();
@@ -60,7 +65,20 @@ export async function applyProviderState(
     // Guarded on the status read above: a concurrent update wins and this one changes nothing.
     const changed = await updateRecord(trx, kind, row.id, patch, row.transaction_status);
     if (!changed) return findRecord(trx, kind, row.id);
-    return { ...row, ...patch } as MoneyRow;
+    const updated = { ...row, ...patch } as MoneyRow;
+    // Notices (receipt link, failed payment) are queued in the same transaction as the change.
+    await onChange?.(trx as DB, {
+      kind,
+      id: row.id,
+      amount: row.amount,
+      phone: row.phone,
+      email: row.email,
+      userId: 'user_id' in row ? row.user_id : null,
+      receiptNumber: updated.receipt_number,
+      from: row.transaction_status,
+      to: target,
+    });
+    return updated;
   };
   if ('isTransaction' in db && db.isTransaction) return run(db);
   return (db as Exclude<Executor, never>).transaction().execute(run);

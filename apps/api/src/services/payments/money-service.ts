@@ -6,9 +6,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
-import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import {
+  findByTransactionId,
+  findRecord,
+  type MoneyKind,
+  type MoneyRow,
+  type PaymentRow,
+  type DonationRow,
+  TABLE_OF,
+  updateRecord,
+} from './records';
 import { PAID_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
@@ -28,7 +38,14 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
+  /** Told of every status change inside its transaction (the messages module queues the notices). */
+  onStatusChange?: MoneyStatusListener;
+
+  receiptUrl(
+    kind: MoneyKind,
+    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
+    format: 'html' | 'pdf' = 'html',
+  ): string | null {
     if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
@@ -52,7 +69,13 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('payment', row.id, input.amount, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'payment',
+      row.id,
+      input.amount,
+      `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
   async initiateDonation(input: DonationInput): Promise<string> {
@@ -73,10 +96,22 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('donation', row.id, input.amount, `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'donation',
+      row.id,
+      input.amount,
+      `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
-  private async openCheckout(kind: MoneyKind, id: number, amount: number, description: string, customer: { name?: string; email?: string; phone?: string }) {
+  private async openCheckout(
+    kind: MoneyKind,
+    id: number,
+    amount: number,
+    description: string,
+    customer: { name?: string; email?: string; phone?: string },
+  ) {
     try {
       const checkout = await this.gateway.createCheckout({
         amount,
@@ -104,7 +139,7 @@ export class MoneyService {
         await updateRecord(this.db, kind, row.id, { checked_at: nowIso() });
         return row;
       }
-      return (await applyProviderState(this.db, kind, row.id, provider, this.log)) ?? row;
+      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.onStatusChange)) ?? row;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -170,7 +205,7 @@ export class MoneyService {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-      await applyProviderState(trx, found.kind, found.row.id, provider, this.log);
+      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.onStatusChange);
       return 'applied' as const;
     });
   }

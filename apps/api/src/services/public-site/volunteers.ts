@@ -6,6 +6,7 @@ import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import type { StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
+import { notifyVolunteerConfirmed } from '../../messages/notifications';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
   profile_image: 'volunteer-profile-images',
@@ -26,7 +27,11 @@ export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
       .where('is_confirmed', '=', 1)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('volunteers').where('is_confirmed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('volunteers')
+      .where('is_confirmed', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({ ...r, profile_image_url: publicFileUrl('volunteer-profile-images', r.profile_image) })),
@@ -75,13 +80,31 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('volunteers')
-      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
+      .select([
+        'id',
+        'name',
+        'email',
+        'domain',
+        'under_restriction',
+        'cv',
+        'motivation_letter',
+        'criminal_record',
+        'restriction_proof',
+        'created_at',
+      ])
       .where('is_confirmed', '=', 0)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('volunteers').where('is_confirmed', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('volunteers')
+      .where('is_confirmed', '=', 0)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })), total: Number(count.n) };
+  return {
+    items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })),
+    total: Number(count.n),
+  };
 }
 
 export async function confirmVolunteer(db: DB, id: number, actorId: number): Promise<void> {
@@ -89,10 +112,17 @@ export async function confirmVolunteer(db: DB, id: number, actorId: number): Pro
     const result = await trx.updateTable('volunteers').set({ is_confirmed: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Volontaire introuvable.');
     await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id);
+    const volunteer = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+    await notifyVolunteerConfirmed(trx, volunteer);
   });
 }
 
 export async function isConfirmedProfileImage(db: DB, name: string): Promise<boolean> {
-  const row = await db.selectFrom('volunteers').select('id').where('profile_image', '=', name).where('is_confirmed', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('volunteers')
+    .select('id')
+    .where('profile_image', '=', name)
+    .where('is_confirmed', '=', 1)
+    .executeTakeFirst();
   return row !== undefined;
 }
