@@ -41,10 +41,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/created',
-    {
-      onRequest: creators,
-      schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } },
-    },
+    { onRequest: creators, schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } } },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { createdBy: request.user!.id }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -60,10 +57,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/confirmation/unconfirmed',
-    {
-      onRequest: admin,
-      schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } },
-    },
+    { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } } },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { isConfirmed: false }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -79,10 +73,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    {
-      onRequest: admin,
-      schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } },
-    },
+    { onRequest: admin, schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } } },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { role: request.query.role }, request.query);
       setPageHeaders(reply, request.query, total);

@@ -40,10 +40,7 @@ export async function applyProviderState(
             action: 'payment.amount_mismatch',
             entity: kind,
             entity_id: String(row.id),
-            details: JSON.stringify({
-              expected: { amount: row.amount, currency: row.currency },
-              provider: { amount: provider.amount, currency: provider.currency, status: provider.status },
-            }),
+            details: JSON.stringify({ expected: { amount: row.amount, currency: row.currency }, provider: { amount: provider.amount, currency: provider.currency, status: provider.status } }),
             created_at: now,
           })
           .execute();
@@ -67,17 +64,9 @@ export async function applyProviderState(
     if (!changed) return findRecord(trx, kind, row.id);
     const updated = { ...row, ...patch } as MoneyRow;
     // Notices (receipt link, failed payment) are queued in the same transaction as the change.
-    await onChange?.(trx as DB, {
-      kind,
-      id: row.id,
-      amount: row.amount,
-      phone: row.phone,
-      email: row.email,
-      userId: 'user_id' in row ? row.user_id : null,
-      receiptNumber: updated.receipt_number,
-      from: row.transaction_status,
-      to: target,
-    });
+    const userId = 'user_id' in row ? row.user_id : null;
+    const change = { kind, id: row.id, amount: row.amount, phone: row.phone, email: row.email, userId, receiptNumber: updated.receipt_number };
+    await onChange?.(trx as DB, { ...change, from: row.transaction_status, to: target });
     return updated;
   };
   if ('isTransaction' in db && db.isTransaction) return run(db);

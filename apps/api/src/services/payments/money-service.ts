@@ -9,16 +9,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gat
 import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
-import {
-  findByTransactionId,
-  findRecord,
-  type MoneyKind,
-  type MoneyRow,
-  type PaymentRow,
-  type DonationRow,
-  TABLE_OF,
-  updateRecord,
-} from './records';
+import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
 import { PAID_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
@@ -41,11 +32,7 @@ export class MoneyService {
   /** Told of every status change inside its transaction (the messages module queues the notices). */
   onStatusChange?: MoneyStatusListener;
 
-  receiptUrl(
-    kind: MoneyKind,
-    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
-    format: 'html' | 'pdf' = 'html',
-  ): string | null {
+  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
     if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
@@ -69,13 +56,7 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout(
-      'payment',
-      row.id,
-      input.amount,
-      `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
-      input,
-    );
+    return this.openCheckout('payment', row.id, input.amount, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
   }
 
   async initiateDonation(input: DonationInput): Promise<string> {
@@ -96,22 +77,10 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout(
-      'donation',
-      row.id,
-      input.amount,
-      `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
-      input,
-    );
+    return this.openCheckout('donation', row.id, input.amount, `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`, input);
   }
 
-  private async openCheckout(
-    kind: MoneyKind,
-    id: number,
-    amount: number,
-    description: string,
-    customer: { name?: string; email?: string; phone?: string },
-  ) {
+  private async openCheckout(kind: MoneyKind, id: number, amount: number, description: string, customer: { name?: string; email?: string; phone?: string }) {
     try {
       const checkout = await this.gateway.createCheckout({
         amount,

@@ -4,9 +4,9 @@ import { type DB, nowIso } from '../../db/database';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import { notifyVolunteerConfirmed } from '../../messages/notifications';
 import type { StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
-import { notifyVolunteerConfirmed } from '../../messages/notifications';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
   profile_image: 'volunteer-profile-images',
@@ -27,11 +27,7 @@ export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
       .where('is_confirmed', '=', 1)
       .$call(newestFirstPage(page))
       .execute(),
-    db
-      .selectFrom('volunteers')
-      .where('is_confirmed', '=', 1)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    db.selectFrom('volunteers').where('is_confirmed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({ ...r, profile_image_url: publicFileUrl('volunteer-profile-images', r.profile_image) })),
@@ -80,31 +76,13 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('volunteers')
-      .select([
-        'id',
-        'name',
-        'email',
-        'domain',
-        'under_restriction',
-        'cv',
-        'motivation_letter',
-        'criminal_record',
-        'restriction_proof',
-        'created_at',
-      ])
+      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
       .where('is_confirmed', '=', 0)
       .$call(newestFirstPage(page))
       .execute(),
-    db
-      .selectFrom('volunteers')
-      .where('is_confirmed', '=', 0)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    db.selectFrom('volunteers').where('is_confirmed', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return {
-    items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })),
-    total: Number(count.n),
-  };
+  return { items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })), total: Number(count.n) };
 }
 
 export async function confirmVolunteer(db: DB, id: number, actorId: number): Promise<void> {
@@ -118,11 +96,6 @@ export async function confirmVolunteer(db: DB, id: number, actorId: number): Pro
 }
 
 export async function isConfirmedProfileImage(db: DB, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('volunteers')
-    .select('id')
-    .where('profile_image', '=', name)
-    .where('is_confirmed', '=', 1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('volunteers').select('id').where('profile_image', '=', name).where('is_confirmed', '=', 1).executeTakeFirst();
   return row !== undefined;
 }
