@@ -100,7 +100,7 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (rejectNext > 0) {
         rejectNext -= 1;
         const err = new Error('Mailbox unavailable') as Error & { responseCode: number };

@@ -77,7 +77,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  // The link in each newsletter (GET) and RFC 8058 one-click unsubscribe from mail clients (POST).
+  // The link in each newsletter (GET) and RFC 8058 one-click unsubscribe from mail clients (POST with the form
+  // body "List-Unsubscribe=One-Click", which says nothing more than the URL: it is read and ignored).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
   app.get(
     '/unsubscribe/:token',
     { config: { rateLimit: app.limits.publicForm }, schema: { tags: ['public'], params: tokenParams } },
