@@ -25,6 +25,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   TRUST_PROXY: optional,
+  MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -53,6 +54,8 @@ export interface Config {
   passwordCost: number;
   /** Rate limits per minute; tests may raise them. */
   rateLimits: { login: number; publicForms: number };
+  /** Length of the membership period an adhesion or cotisation buys. */
+  membershipPeriodMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     passwordCost: 2 ** 15,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
+    membershipPeriodMonths: e.MEMBERSHIP_PERIOD_MONTHS ?? 12,
   };
 }
 
@@ -113,5 +117,5 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value; // addresses or CIDR ranges of the proxies
-  throw new ConfigError('Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d\'adresses');
+  throw new ConfigError("Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d'adresses");
 }

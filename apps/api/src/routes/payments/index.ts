@@ -29,6 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   const secret = await loadReceiptSecret(app.db);
   const service = new MoneyService(app.db, gateway, secret, app.log);
+  service.membershipMonths = app.config.membershipPeriodMonths;
   setPaymentsService(app, service);
 
   await app.register(publicRoutes, { service });

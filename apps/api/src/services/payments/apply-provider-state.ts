@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database';
 import type { ProviderTransaction } from '../../payments/gateway';
 import { nextReceiptNumber } from './receipt-numbers';
-import { type Executor, findRecord, type MoneyKind, type MoneyRow, updateRecord } from './records';
+import { recordAudit } from '../audit/record-audit';
+import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
+import { type Executor, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, updateRecord } from './records';
 import { canTransition, PAID_STATUSES } from './transitions';
 
 /**
@@ -16,6 +18,7 @@ export async function applyProviderState(
   recordId: number,
   provider: ProviderTransaction,
   log?: FastifyBaseLogger,
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
 ): Promise<MoneyRow | undefined> {
   const run = async (trx: Executor) => {
     const row = await findRecord(trx, kind, recordId);
@@ -31,17 +34,16 @@ export async function applyProviderState(
     if (PAID_STATUSES.has(target) && !amountMatches) {
       target = 'declined';
       if (row.transaction_status !== 'declined') {
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: null,
-            action: 'payment.amount_mismatch',
-            entity: kind,
-            entity_id: String(row.id),
-            details: JSON.stringify({ expected: { amount: row.amount, currency: row.currency }, provider: { amount: provider.amount, currency: provider.currency, status: provider.status } }),
-            created_at: now,
-          })
-          .execute();
+        await recordAudit(trx, {
+          actorId: null,
+          action: 'payment.amount_mismatch',
+          entity: kind,
+          entityId: row.id,
+          details: {
+            expected: { amount: row.amount, currency: row.currency },
+            provider: { amount: provider.amount, currency: provider.currency, status: provider.status },
+          },
+        });
         log?.warn({ kind, recordId }, 'provider amount or currency differs from the record: not counted as paid');
       }
     }
@@ -60,7 +62,20 @@ export async function applyProviderState(
     // Guarded on the status read above: a concurrent update wins and this one changes nothing.
     const changed = await updateRecord(trx, kind, row.id, patch, row.transaction_status);
     if (!changed) return findRecord(trx, kind, row.id);
-    return { ...row, ...patch } as MoneyRow;
+    const after = { ...row, ...patch } as MoneyRow;
+    // Every change of a money record's status is in the trail, written with the change itself.
+    await recordAudit(trx, {
+      actorId: null,
+      action: `${kind}.status`,
+      entity: kind,
+      entityId: row.id,
+      before: { transaction_status: row.transaction_status },
+      after: { transaction_status: target, receipt_number: after.receipt_number },
+      details: { source: 'provider', provider_status: provider.status },
+    });
+    // An approved or refunded membership payment moves its account's period.
+    if (kind === 'payment') await paymentChanged(trx, after as PaymentRow, membershipMonths);
+    return after;
   };
   if ('isTransaction' in db && db.isTransaction) return run(db);
   return (db as Exclude<Executor, never>).transaction().execute(run);

@@ -9,7 +9,8 @@ import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gat
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
-import { PAID_STATUSES } from './transitions';
+import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
+import { HAS_RECEIPT_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
 type DonationInput = z.output<typeof donationInitiateSchema>;
@@ -21,6 +22,9 @@ export const providerUnavailable = () => new HttpError(503, PAYMENT_MESSAGES.pro
  * background re-check. The status of a record only ever comes from `gateway.retrieve`.
  */
 export class MoneyService {
+  /** Length of the membership period a membership payment buys (config MEMBERSHIP_PERIOD_MONTHS). */
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS;
+
   constructor(
     readonly db: DB,
     readonly gateway: PaymentGateway,
@@ -29,7 +33,8 @@ export class MoneyService {
   ) {}
 
   receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
-    if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
+    // A refunded record keeps its receipt, which then says it was refunded.
+    if (!row.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
 
@@ -104,7 +109,7 @@ export class MoneyService {
         await updateRecord(this.db, kind, row.id, { checked_at: nowIso() });
         return row;
       }
-      return (await applyProviderState(this.db, kind, row.id, provider, this.log)) ?? row;
+      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.membershipMonths)) ?? row;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -170,7 +175,7 @@ export class MoneyService {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-      await applyProviderState(trx, found.kind, found.row.id, provider, this.log);
+      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.membershipMonths);
       return 'applied' as const;
     });
   }
