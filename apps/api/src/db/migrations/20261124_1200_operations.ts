@@ -30,13 +30,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('memberships_valid_until').on('memberships').columns(['valid_until', 'user_id']).execute();
 
-  await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['entity', 'id']).execute();
+  await db.schema.createIndex('audit_log_entity_recent').on('audit_log').columns(['entity', 'id']).execute();
   await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('audit_log_action').ifExists().execute();
-  await db.schema.dropIndex('audit_log_entity').ifExists().execute();
+  await db.schema.dropIndex('audit_log_entity_recent').ifExists().execute();
   await db.schema.dropTable('memberships').ifExists().execute();
   await db.schema.dropIndex('donations_phone_paid').ifExists().execute();
   await db.schema.dropIndex('payments_user_type').ifExists().execute();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database';
 import type { ProviderTransaction } from '../../payments/gateway';
 import { nextReceiptNumber } from './receipt-numbers';
+import { clock } from '../../lib/clock';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
 import { type Executor, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, updateRecord } from './records';
@@ -56,7 +57,8 @@ export async function applyProviderState(
       patch.is_verified = 1;
       if (!row.receipt_number) {
         patch.receipt_number = await nextReceiptNumber(trx, kind);
-        patch.paid_at = now;
+        // The settable clock: membership periods count from the day the money was received.
+        patch.paid_at = clock.now().toISOString();
       }
     }
     // Guarded on the status read above: a concurrent update wins and this one changes nothing.
