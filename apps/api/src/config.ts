@@ -37,6 +37,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optional,
+  MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -67,6 +68,8 @@ export interface Config {
   rateLimits: { login: number; publicForms: number };
   /** Where SMS and e-mails go (CONTRACT "Messages to people"). */
   messages: MessagesConfig;
+  /** Length of the membership period an adhesion or cotisation buys. */
+  membershipPeriodMonths: number;
 }
 
 export interface MessagesConfig {
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: 2 ** 15,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
     messages,
+    membershipPeriodMonths: e.MEMBERSHIP_PERIOD_MONTHS ?? 12,
   };
 }
 

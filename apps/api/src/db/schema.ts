@@ -134,6 +134,16 @@ interface MoneyColumns {
   deleted_by: number | null;
   created_at: string;
   updated_at: string;
+  /** 'online' (through the gateway) or 'offline' (recorded by hand); migration 20261124_1200. */
+  source: Generated<string>;
+  /** The administrator who recorded an offline entry. */
+  recorded_by: number | null;
+  /** How offline money came in: especes | mobile_money | virement | cheque. */
+  method: string | null;
+  /** The receipt, transfer or cheque reference of an offline entry. */
+  reference: string | null;
+  /** Why an administrator cancelled (soft-deleted) the record. */
+  deleted_reason: string | null;
 }
 
 export interface DonationsTable extends MoneyColumns {
@@ -218,6 +228,14 @@ export interface NewsletterSendsTable {
   created_at: string;
 }
 
+/** The end of an account's current membership period (migration 20261124_1200). */
+export interface MembershipsTable {
+  user_id: number;
+  /** YYYY-MM-DD, last day the account is a member. */
+  valid_until: string;
+  updated_at: string;
+}
+
 export interface SandboxTransactionsTable {
   id: string;
   amount: number;
@@ -259,6 +277,7 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   password_reset_codes: PasswordResetCodesTable;
   newsletter_sends: NewsletterSendsTable;
+  memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
