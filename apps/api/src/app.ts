@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { configurePasswordQueue } from './lib/passwords';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
@@ -46,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     bodyLimit: 1024 * 1024,
     // A number (proxy hops) is accepted at runtime though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy as false | string,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,6 +64,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (text.trim() === '') return done(null, {});
     return parseJson(request, text, done);
   });
+
+  configurePasswordQueue(config.passwordQueue);
+  // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
+  app.server.maxConnections = config.maxConnections;
 
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;

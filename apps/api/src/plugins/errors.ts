@@ -25,7 +25,8 @@ const DB_UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  if (e.code && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_READONLY') || e.code.startsWith('SQLITE_IOERR'))) return true;
+  if (e.code && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_READONLY') || e.code.startsWith('SQLITE_IOERR')))
+    return true;
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
     e.message ?? '',
   );
@@ -59,6 +60,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -72,7 +74,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send({ message: MESSAGES.rateLimited });
     if (status >= 400 && status < 500) {
       let message = STATUS_MESSAGES[status] ?? 'Requête invalide.';
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) message = 'Le corps de la requête n’est pas un JSON valide.';
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+        message = 'Le corps de la requête n’est pas un JSON valide.';
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Le corps de la requête est vide.';
       return reply.status(status === 400 && error.validation ? 422 : status).send({ message });
     }
