@@ -12,10 +12,11 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -64,12 +65,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return parseJson(request, text, done);
   });
 
+  // The object store is checked first: a bucket that cannot be reached stops the start with one line.
+  const storage = await createStorage(config);
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;
   await migrateToLatest(db);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', storage);
   app.decorate('bootstrap', await ensureAdmin(db, config));
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
   await app.register(authPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await registerRoutes(app);

@@ -24,9 +24,30 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  RATE_LIMIT_LOGIN_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   TRUST_PROXY: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  REDIS_URL: optional,
+  STORAGE_URL: optional,
+  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 });
+
+/** Where uploads live: DATA_DIR/uploads by default, or an S3-compatible bucket (STORAGE_URL=s3://BUCKET[/PREFIX]). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix without slashes at either end ('' for none). */
+      prefix: string;
+      /** Set for a store other than AWS (MinIO, …): path-style addressing is then used. */
+      endpoint?: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -51,8 +72,16 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** scrypt cost parameter; lowered only by tests. */
   passwordCost: number;
-  /** Rate limits per minute; tests may raise them. */
-  rateLimits: { login: number; publicForms: number };
+  /**
+   * Rate limits per minute; tests may raise them. `login`: wrong passwords per (telephone, address);
+   * `loginPerAddress`: wrong passwords per address before it counts as attacking (default 30 × login).
+   */
+  rateLimits: { login: number; publicForms: number; loginPerAddress?: number };
+  /** Shared counters (rate limits, login lockouts) when set; per-process memory otherwise. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (tests give each app its own). */
+  redisKeyPrefix?: string;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +122,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     passwordCost: 2 ** 15,
-    rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20, loginPerAddress: e.RATE_LIMIT_LOGIN_ADDRESS },
+    redisUrl: parseRedisUrl(e.REDIS_URL),
+    storage: parseStorage(e),
+  };
+}
+
+function parseRedisUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(url)) throw new ConfigError('Configuration invalide : REDIS_URL doit commencer par redis:// ou rediss://');
+  return url;
+}
+
+function parseStorage(e: z.output<typeof envSchema>): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'local' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/.exec(e.STORAGE_URL);
+  if (!match) throw new ConfigError('Configuration invalide : STORAGE_URL doit avoir la forme s3://BUCKET ou s3://BUCKET/PREFIXE');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration invalide : S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble');
+  }
+  return {
+    kind: 's3',
+    bucket: match[1]!,
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    // Without them the SDK's own chain applies (instance role, AWS_* variables).
+    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
   };
 }
 
@@ -113,5 +168,5 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value; // addresses or CIDR ranges of the proxies
-  throw new ConfigError('Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d\'adresses');
+  throw new ConfigError("Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d'adresses");
 }

@@ -3,12 +3,21 @@ import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DB, nowIso } from '../../db/database';
+import { type DB, isPostgres, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
-import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import {
+  findByTransactionId,
+  findRecord,
+  type MoneyKind,
+  type MoneyRow,
+  type PaymentRow,
+  type DonationRow,
+  TABLE_OF,
+  updateRecord,
+} from './records';
 import { PAID_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
@@ -28,7 +37,11 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
+  receiptUrl(
+    kind: MoneyKind,
+    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
+    format: 'html' | 'pdf' = 'html',
+  ): string | null {
     if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
@@ -52,7 +65,13 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('payment', row.id, input.amount, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'payment',
+      row.id,
+      input.amount,
+      `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
   async initiateDonation(input: DonationInput): Promise<string> {
@@ -73,10 +92,22 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('donation', row.id, input.amount, `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'donation',
+      row.id,
+      input.amount,
+      `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
-  private async openCheckout(kind: MoneyKind, id: number, amount: number, description: string, customer: { name?: string; email?: string; phone?: string }) {
+  private async openCheckout(
+    kind: MoneyKind,
+    id: number,
+    amount: number,
+    description: string,
+    customer: { name?: string; email?: string; phone?: string },
+  ) {
     try {
       const checkout = await this.gateway.createCheckout({
         amount,
@@ -175,26 +206,43 @@ export class MoneyService {
     });
   }
 
-  /** One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s. */
+  /**
+   * One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s.
+   * Every process runs it; each claims its rows first by stamping checked_at in one UPDATE (rows another
+   * process is claiming are skipped on PostgreSQL, SQLite runs one writer at a time), so N processes ask the
+   * provider once per record, not N times. The stamp doubles as the claim's lease: a process that dies after
+   * claiming leaves the row to be picked up again 30 s later.
+   */
   async pollPendingOnce(limit = 25): Promise<number> {
     const now = Date.now();
     const createdAfter = new Date(now - 3 * 24 * 3600_000).toISOString();
     const checkedBefore = new Date(now - 30_000).toISOString();
+    const postgres = isPostgres(this.db);
     let checked = 0;
     for (const kind of ['payment', 'donation'] as const) {
+      const table = TABLE_OF[kind] as 'payments';
       const rows = await this.db
-        .selectFrom(TABLE_OF[kind] as 'payments')
-        .selectAll()
-        .where('transaction_status', '=', 'pending')
-        .where('transaction_id', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('created_at', '>', createdAfter)
-        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
-        .orderBy('created_at', 'desc')
-        .limit(limit)
+        .updateTable(table)
+        .set({ checked_at: new Date(now).toISOString() })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom(table)
+            .select('id')
+            .where('transaction_status', '=', 'pending')
+            .where('transaction_id', 'is not', null)
+            .where('deleted_at', 'is', null)
+            .where('created_at', '>', createdAfter)
+            .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+            .orderBy('created_at', 'desc')
+            .limit(limit)
+            .$if(postgres, (q) => q.forUpdate().skipLocked()),
+        )
+        // Checked again on the row as it is when locked: another process may have claimed it meanwhile.
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+        .returningAll()
         .execute();
       for (const row of rows) {
-        await this.refresh(kind, row);
+        await this.refresh(kind, row as MoneyRow);
         checked += 1;
       }
     }
