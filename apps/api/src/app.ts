@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { runMigrations, underStartupLock } from './db/migrate';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
@@ -69,11 +69,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const storage = await createStorage(config);
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;
-  await migrateToLatest(db);
+  // Migrations and the first administrator run once even when several processes start together.
+  const bootstrap = await underStartupLock(db, async () => {
+    await runMigrations(db);
+    return ensureAdmin(db, config);
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
-  app.decorate('bootstrap', await ensureAdmin(db, config));
+  app.decorate('bootstrap', bootstrap);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   app.addHook('onSend', async (request, reply) => {

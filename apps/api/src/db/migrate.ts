@@ -9,25 +9,29 @@ class ListProvider implements MigrationProvider {
 }
 
 /**
- * Several processes may start at once on an empty PostgreSQL database: Kysely's own lock table cannot protect
- * its own creation (two `create table if not exists` race), so the whole run holds a session-level advisory
- * lock, keyed on the schema so that databases sharing a server do not wait for one another. The others wait,
- * then find nothing left to do. SQLite needs none: one process owns the file.
+ * Several processes may start at once on an empty PostgreSQL database. Kysely serialises the migrations
+ * themselves, but what a start does next (creating the first administrator) would race: the start steps run
+ * under one session-level advisory lock, keyed on the schema so that databases sharing a server do not wait for
+ * one another. The others wait, then find nothing left to do. SQLite needs none: one process owns the file.
  */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  if (!isPostgres(db)) return runMigrations(db);
-  await db.connection().execute(async (connection) => {
-    const key = sql`hashtext('asbe-migrations:' || current_schema())`;
+export async function underStartupLock<T>(db: Kysely<any>, steps: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return steps();
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext('asbe-startup:' || current_schema())`;
     await sql`select pg_advisory_lock(${key})`.execute(connection);
     try {
-      await runMigrations(db);
+      return await steps();
     } finally {
       await sql`select pg_advisory_unlock(${key})`.execute(connection);
     }
   });
 }
 
-async function runMigrations(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await underStartupLock(db, () => runMigrations(db));
+}
+
+export async function runMigrations(db: Kysely<any>): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it, or a database
   // sharing its server with another schema's migrations would skip creating its own lock table.
   const schema = pinnedSchema(db);
