@@ -7,7 +7,7 @@ import { createS3Storage } from '../../src/storage/s3-storage';
 import type { Storage } from '../../src/storage/storage';
 import { field, file, listUploads, makeDocx, makePdf, makePng, multipart } from '../public-site/fixtures';
 import { closedPort } from '../helpers/redis';
-import { S3_STAND_IN_CREDENTIALS, type S3StandIn, startS3StandIn } from '../helpers/s3-stand-in';
+import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '../helpers/s3-stand-in';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
