@@ -36,6 +36,17 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * Fastify 5 reads a bare number as "trust no proxy" (it cannot check the peer), so a hop count (TRUST_PROXY=1
+ * behind one reverse proxy, CONTRACT) becomes the function proxy-addr calls for each hop: the socket's peer is
+ * hop 0, the last X-Forwarded-For entry hop 1, and so on. Only the proxies may reach the port (compose.yaml
+ * publishes none of the app's ports), otherwise a client could write its own X-Forwarded-For.
+ */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -46,8 +57,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // A number (proxy hops) is accepted at runtime though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -28,6 +28,12 @@ const envSchema = z.object({
   TRUST_PROXY: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   REDIS_URL: optional,
+  REDIS_KEY_PREFIX: optional.pipe(
+    z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/)
+      .optional(),
+  ),
   STORAGE_URL: optional,
   S3_ENDPOINT: optional.pipe(z.url().optional()),
   S3_REGION: optional,
@@ -79,7 +85,7 @@ export interface Config {
   rateLimits: { login: number; publicForms: number; loginPerAddress?: number };
   /** Shared counters (rate limits, login lockouts) when set; per-process memory otherwise. */
   redisUrl?: string;
-  /** Prefix of every Redis key (tests give each app its own). */
+  /** Prefix of every Redis key (REDIS_KEY_PREFIX, default `asbe:`): several deployments may share one Redis. */
   redisKeyPrefix?: string;
   storage: StorageConfig;
 }
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: 2 ** 15,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20, loginPerAddress: e.RATE_LIMIT_LOGIN_ADDRESS },
     redisUrl: parseRedisUrl(e.REDIS_URL),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     storage: parseStorage(e),
   };
 }

@@ -88,6 +88,14 @@ describe.skipIf(!hasRedis)('two products on one database and one Redis', () => {
     expect((await login(t.app, 'mauvais')).statusCode).toBe(422);
     expect((await login(other, u.password)).statusCode).toBe(429);
     expect((await login(t.app, u.password)).statusCode).toBe(429);
+    // The owner, from another address, is not locked out.
+    const elsewhere = await other.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.1.0.3',
+      payload: { telephone: u.telephone, password: u.password },
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('is ready when the database and Redis answer', async () => {
