@@ -10,6 +10,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
+import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import redisPlugin from './plugins/redis';
@@ -34,6 +35,10 @@ export interface BuildOptions {
   db?: DB;
   webDir?: string;
   logger?: boolean;
+  /** Start the outbox worker (server.ts does; tests run app.messages.worker.runOnce() instead). */
+  startMessageWorker?: boolean;
+  /** Replace a message channel (tests). */
+  messageChannels?: MessagesPluginOptions['channels'];
 }
 
 /**
@@ -101,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
+  await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
   return app;

@@ -26,6 +26,19 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_LOGIN_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   TRUST_PROXY: optional,
+  SMS_PROVIDER: optional.pipe(z.enum(['outbox', 'twilio'], { error: 'doit valoir outbox ou twilio' }).optional()),
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_API_BASE: optional.pipe(z.url().optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'doit commencer par smtp:// ou smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optional,
+  MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   REDIS_URL: optional,
   REDIS_KEY_PREFIX: optional.pipe(
@@ -88,6 +101,17 @@ export interface Config {
   /** Prefix of every Redis key (REDIS_KEY_PREFIX, default `asbe:`): several deployments may share one Redis. */
   redisKeyPrefix?: string;
   storage: StorageConfig;
+  /** Where SMS and e-mails go (CONTRACT "Messages to people"). */
+  messages: MessagesConfig;
+  /** Length of the membership period an adhesion or cotisation buys. */
+  membershipPeriodMonths: number;
+}
+
+export interface MessagesConfig {
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  /** smtp:// or smtps:// URL; none: e-mails stay in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.FEDAPAY_API_BASE,
     };
   }
+  const messages = parseMessages(e);
   return {
     port,
     dataDir,
@@ -132,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parseRedisUrl(e.REDIS_URL),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     storage: parseStorage(e),
+    messages,
+    membershipPeriodMonths: e.MEMBERSHIP_PERIOD_MONTHS ?? 12,
   };
 }
 
@@ -157,6 +184,27 @@ function parseStorage(e: z.output<typeof envSchema>): StorageConfig {
     // Without them the SDK's own chain applies (instance role, AWS_* variables).
     credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
   };
+}
+
+function parseMessages(e: z.output<typeof envSchema>): MessagesConfig {
+  let sms: MessagesConfig['sms'] = { provider: 'outbox' };
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!e[name]) throw new ConfigError(`Configuration invalide : ${name} est obligatoire quand SMS_PROVIDER=twilio`);
+    }
+    sms = {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID!,
+      authToken: e.TWILIO_AUTH_TOKEN!,
+      from: e.TWILIO_FROM!,
+      apiBase: (e.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+    };
+  }
+  const mailFrom = e.MAIL_FROM ?? 'ASBE <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
+    throw new ConfigError('Configuration invalide : MAIL_FROM doit être une adresse e-mail, éventuellement « Nom <adresse> »');
+  }
+  return { sms, smtpUrl: e.SMTP_URL, mailFrom };
 }
 
 function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
