@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { runMigrations, underStartupLock } from './db/migrate';
 import { configurePasswordQueue } from './lib/passwords';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
@@ -14,10 +14,11 @@ import docsPlugin from './plugins/docs';
 import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -93,13 +94,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
   app.server.maxConnections = config.maxConnections;
 
+  // The object store is checked first: a bucket that cannot be reached stops the start with one line.
+  const storage = await createStorage(config);
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;
-  await migrateToLatest(db);
+  // Migrations and the first administrator run once even when several processes start together.
+  const bootstrap = await underStartupLock(db, async () => {
+    await runMigrations(db);
+    return ensureAdmin(db, config);
+  });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
-  app.decorate('bootstrap', await ensureAdmin(db, config));
+  app.decorate('storage', storage);
+  app.decorate('bootstrap', bootstrap);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   app.addHook('onSend', async (request, reply) => {
@@ -110,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
   await app.register(authPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });

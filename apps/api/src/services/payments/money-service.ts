@@ -3,7 +3,7 @@ import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DB, nowIso } from '../../db/database';
+import { type DB, isPostgres, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
 import type { MoneyStatusListener } from '../../messages/notifications';
@@ -216,26 +216,43 @@ export class MoneyService {
     });
   }
 
-  /** One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s. */
+  /**
+   * One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s.
+   * Every process runs it; each claims its rows first by stamping checked_at in one UPDATE (rows another
+   * process is claiming are skipped on PostgreSQL, SQLite runs one writer at a time), so N processes ask the
+   * provider once per record, not N times. The stamp doubles as the claim's lease: a process that dies after
+   * claiming leaves the row to be picked up again 30 s later.
+   */
   async pollPendingOnce(limit = 25): Promise<number> {
     const now = Date.now();
     const createdAfter = new Date(now - 3 * 24 * 3600_000).toISOString();
     const checkedBefore = new Date(now - 30_000).toISOString();
+    const postgres = isPostgres(this.db);
     let checked = 0;
     for (const kind of ['payment', 'donation'] as const) {
+      const table = TABLE_OF[kind] as 'payments';
       const rows = await this.db
-        .selectFrom(TABLE_OF[kind] as 'payments')
-        .selectAll()
-        .where('transaction_status', '=', 'pending')
-        .where('transaction_id', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('created_at', '>', createdAfter)
-        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
-        .orderBy('created_at', 'desc')
-        .limit(limit)
+        .updateTable(table)
+        .set({ checked_at: new Date(now).toISOString() })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom(table)
+            .select('id')
+            .where('transaction_status', '=', 'pending')
+            .where('transaction_id', 'is not', null)
+            .where('deleted_at', 'is', null)
+            .where('created_at', '>', createdAfter)
+            .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+            .orderBy('created_at', 'desc')
+            .limit(limit)
+            .$if(postgres, (q) => q.forUpdate().skipLocked()),
+        )
+        // Checked again on the row as it is when locked: another process may have claimed it meanwhile.
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+        .returningAll()
         .execute();
       for (const row of rows) {
-        await this.refresh(kind, row);
+        await this.refresh(kind, row as MoneyRow);
         checked += 1;
       }
     }
