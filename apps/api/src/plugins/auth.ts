@@ -10,7 +10,8 @@ import { hashToken } from '../lib/tokens';
 // Bearer token → user. Routes declare their guard next to their schema:
 //   { preHandler: requireRole('administrateur') }  or  { preHandler: requireAuth }
 
-export type AuthUser = Omit<User, 'password_hash'> & { token_id: number };
+// must_change_password is read where it matters (login, profile), not on every request.
+export type AuthUser = Omit<User, 'password_hash' | 'must_change_password'> & { token_id: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,10 @@
 import { ROLES } from '@shared/constants';
+import { loginResponseSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
+import { actAs } from '../../services/accounts/act-as';
 import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
 
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
@@ -41,7 +43,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/created',
-    { onRequest: creators, schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } } },
+    {
+      onRequest: creators,
+      schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { createdBy: request.user!.id }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -55,9 +60,18 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getCreatedUser(app.db, request.user!, request.params.id),
   );
 
+  app.post(
+    '/users/:id/act-as',
+    { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: loginResponseSchema } } },
+    async (request) => actAs(app.db, request.user!, request.params.id, request.ip),
+  );
+
   app.get(
     '/confirmation/unconfirmed',
-    { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } } },
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { isConfirmed: false }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -73,7 +87,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { onRequest: admin, schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } } },
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { role: request.query.role }, request.query);
       setPageHeaders(reply, request.query, total);
