@@ -98,6 +98,10 @@ export const donationListItemSchema = z.object({
   id: z.number(),
   amount: z.number(),
   purpose: z.string(),
+  /** The donor's name, telephone and e-mail when given (CONTRACT.md "Donors"); null for an anonymous gift. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   transaction_status: z.string(),
   transaction_id: z.string().nullable(),
   receipt_number: z.string().nullable(),
@@ -105,3 +109,18 @@ export const donationListItemSchema = z.object({
   created_at: z.string(),
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
+
+/** GET /api/profile/money: the payments and donations the account made while logged in, newest first, with receipts. */
+export const ownMoneyItemSchema = z.object({
+  kind: z.enum(['payment', 'donation']),
+  id: z.number(),
+  amount: z.number(),
+  /** The payment type (adhesion, cotisation) or the donation purpose. */
+  label: z.string(),
+  transaction_status: z.string(),
+  receipt_number: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export const ownMoneySchema = z.array(ownMoneyItemSchema);
+export type OwnMoneyItem = z.infer<typeof ownMoneyItemSchema>;

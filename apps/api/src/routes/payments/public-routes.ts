@@ -29,7 +29,10 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       config: { rateLimit: app.limits.publicForm },
       schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send({ url: await service.initiateDonation(request.body) }),
+    async (request, reply) => {
+      const user = await resolveUser(request);
+      return reply.status(201).send({ url: await service.initiateDonation(request.body, user?.id ?? null) });
+    },
   );
 
   app.post(
@@ -61,7 +64,14 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
     {
       schema: {
         tags: ['paiements'],
-        params: z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) }),
+        params: z.object({
+          kind: z.enum(['payment', 'donation']),
+          id: z.coerce
+            .number<string>()
+            .int()
+            .positive()
+            .max(2 ** 31),
+        }),
         // FedaPay appends ?id=…&status=…; neither is trusted, the server asks the provider.
         querystring: z.object({ id: z.string().max(100).optional(), status: z.string().max(50).optional() }).passthrough(),
       },

@@ -87,13 +87,13 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
   if (query.q) {
     const pattern = likePattern(query.q);
     base = base.where((eb) =>
-      eb.or((['purpose', 'name', 'email', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
+      eb.or((['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
     );
   }
   const [count, rows] = await Promise.all([
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
-      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at'])
+      .select(['id', 'amount', 'purpose', 'name', 'email', 'phone', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at'])
       .$call(newestFirstPage(query))
       .execute(),
   ]);
@@ -103,6 +103,9 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
       id: r.id,
       amount: r.amount,
       purpose: r.purpose,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,
