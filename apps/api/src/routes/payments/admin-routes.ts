@@ -11,13 +11,7 @@ import type { MoneyService } from '../../services/payments/money-service';
 const listQuery = pageQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
 });
-const idParams = z.object({
-  id: z.coerce
-    .number<string>()
-    .int()
-    .positive()
-    .max(2 ** 31),
-});
+const idParams = z.object({ id: z.coerce.number<string>().int().positive().max(2 ** 31) });
 const messageSchema = z.object({ message: z.string() });
 const admin = { preHandler: requireRole('administrateur') };
 
@@ -25,15 +19,7 @@ const admin = { preHandler: requireRole('administrateur') };
 const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
   app.get(
     '/payments',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(paymentListItemSchema) },
-      },
-    },
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], querystring: listQuery, response: { 200: z.array(paymentListItemSchema) } } },
     async (request, reply) => {
       const { items, total } = await listPayments(service, request.query);
       setPageHeaders(reply, request.query, total);
@@ -43,15 +29,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
 
   app.get(
     '/donations',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(donationListItemSchema) },
-      },
-    },
+    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], querystring: listQuery, response: { 200: z.array(donationListItemSchema) } } },
     async (request, reply) => {
       const { items, total } = await listDonations(service, request.query);
       setPageHeaders(reply, request.query, total);

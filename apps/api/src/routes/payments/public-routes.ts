@@ -30,6 +30,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
     async (request, reply) => {
+      // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
       return reply.status(201).send({ url: await service.initiateDonation(request.body, user?.id ?? null) });
     },
@@ -64,14 +65,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
     {
       schema: {
         tags: ['paiements'],
-        params: z.object({
-          kind: z.enum(['payment', 'donation']),
-          id: z.coerce
-            .number<string>()
-            .int()
-            .positive()
-            .max(2 ** 31),
-        }),
+        params: z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) }),
         // FedaPay appends ?id=…&status=…; neither is trusted, the server asks the provider.
         querystring: z.object({ id: z.string().max(100).optional(), status: z.string().max(50).optional() }).passthrough(),
       },

@@ -8,14 +8,7 @@ import { findRecord, type MoneyKind } from '../../services/payments/records';
 import type { MoneyService } from '../../services/payments/money-service';
 import { PAID_STATUSES } from '../../services/payments/transitions';
 
-const params = z.object({
-  kind: z.enum(['payment', 'donation']),
-  id: z.coerce
-    .number<string>()
-    .int()
-    .positive()
-    .max(2 ** 31),
-});
+const params = z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) });
 const query = z.object({ signature: z.string().max(100).default('') });
 const NOT_FOUND = { message: 'Reçu introuvable.' };
 

@@ -38,10 +38,7 @@ export async function applyProviderState(
             action: 'payment.amount_mismatch',
             entity: kind,
             entity_id: String(row.id),
-            details: JSON.stringify({
-              expected: { amount: row.amount, currency: row.currency },
-              provider: { amount: provider.amount, currency: provider.currency, status: provider.status },
-            }),
+            details: JSON.stringify({ expected: { amount: row.amount, currency: row.currency }, provider: { amount: provider.amount, currency: provider.currency, status: provider.status } }),
             created_at: now,
           })
           .execute();

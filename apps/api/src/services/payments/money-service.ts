@@ -8,16 +8,7 @@ import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
-import {
-  findByTransactionId,
-  findRecord,
-  type MoneyKind,
-  type MoneyRow,
-  type PaymentRow,
-  type DonationRow,
-  TABLE_OF,
-  updateRecord,
-} from './records';
+import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
 import { PAID_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
@@ -37,11 +28,7 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  receiptUrl(
-    kind: MoneyKind,
-    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
-    format: 'html' | 'pdf' = 'html',
-  ): string | null {
+  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
     if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
@@ -65,13 +52,7 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout(
-      'payment',
-      row.id,
-      input.amount,
-      `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
-      input,
-    );
+    return this.openCheckout('payment', row.id, input.amount, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
   }
 
   /** `userId`: the account that gives while logged in, so the gift appears in its space. */
@@ -94,22 +75,10 @@ export class MoneyService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout(
-      'donation',
-      row.id,
-      input.amount,
-      `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
-      input,
-    );
+    return this.openCheckout('donation', row.id, input.amount, `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`, input);
   }
 
-  private async openCheckout(
-    kind: MoneyKind,
-    id: number,
-    amount: number,
-    description: string,
-    customer: { name?: string; email?: string; phone?: string },
-  ) {
+  private async openCheckout(kind: MoneyKind, id: number, amount: number, description: string, customer: { name?: string; email?: string; phone?: string }) {
     try {
       const checkout = await this.gateway.createCheckout({
         amount,

@@ -44,10 +44,7 @@ export function buildReceipt(kind: MoneyKind, row: MoneyRow): ReceiptDocument {
     amountFigures: formatFcfa(row.amount),
     amountWords: amountInFrenchWords(row.amount),
     object,
-    reference: [
-      'Référence de la transaction',
-      `${row.transaction_id ?? ''} (${row.provider === 'fedapay' ? 'FedaPay' : 'simulateur de paiement'})`,
-    ],
+    reference: ['Référence de la transaction', `${row.transaction_id ?? ''} (${row.provider === 'fedapay' ? 'FedaPay' : 'simulateur de paiement'})`],
     note:
       kind === 'payment'
         ? `${ORGANISATION.name} atteste avoir reçu la somme ci-dessus. Merci pour votre engagement.`
