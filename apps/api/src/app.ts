@@ -11,6 +11,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
+import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -34,6 +35,10 @@ export interface BuildOptions {
   db?: DB;
   webDir?: string;
   logger?: boolean;
+  /** Start the outbox worker (server.ts does; tests run app.messages.worker.runOnce() instead). */
+  startMessageWorker?: boolean;
+  /** Replace a message channel (tests). */
+  messageChannels?: MessagesPluginOptions['channels'];
 }
 
 /** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
@@ -84,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
+  await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
   return app;

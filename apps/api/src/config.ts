@@ -25,6 +25,19 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   TRUST_PROXY: optional,
+  SMS_PROVIDER: optional.pipe(z.enum(['outbox', 'twilio'], { error: 'doit valoir outbox ou twilio' }).optional()),
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_API_BASE: optional.pipe(z.url().optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'doit commencer par smtp:// ou smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optional,
+  MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
 });
 
@@ -53,6 +66,17 @@ export interface Config {
   passwordCost: number;
   /** Rate limits per minute; tests may raise them. */
   rateLimits: { login: number; publicForms: number };
+  /** Where SMS and e-mails go (CONTRACT "Messages to people"). */
+  messages: MessagesConfig;
+  /** Length of the membership period an adhesion or cotisation buys. */
+  membershipPeriodMonths: number;
+}
+
+export interface MessagesConfig {
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  /** smtp:// or smtps:// URL; none: e-mails stay in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.FEDAPAY_API_BASE,
     };
   }
+  const messages = parseMessages(e);
   return {
     port,
     dataDir,
@@ -94,7 +119,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     passwordCost: 2 ** 15,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
+    messages,
+    membershipPeriodMonths: e.MEMBERSHIP_PERIOD_MONTHS ?? 12,
   };
+}
+
+function parseMessages(e: z.output<typeof envSchema>): MessagesConfig {
+  let sms: MessagesConfig['sms'] = { provider: 'outbox' };
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!e[name]) throw new ConfigError(`Configuration invalide : ${name} est obligatoire quand SMS_PROVIDER=twilio`);
+    }
+    sms = {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID!,
+      authToken: e.TWILIO_AUTH_TOKEN!,
+      from: e.TWILIO_FROM!,
+      apiBase: (e.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+    };
+  }
+  const mailFrom = e.MAIL_FROM ?? 'ASBE <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
+    throw new ConfigError('Configuration invalide : MAIL_FROM doit être une adresse e-mail, éventuellement « Nom <adresse> »');
+  }
+  return { sms, smtpUrl: e.SMTP_URL, mailFrom };
 }
 
 function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
@@ -113,5 +161,5 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value; // addresses or CIDR ranges of the proxies
-  throw new ConfigError('Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d\'adresses');
+  throw new ConfigError("Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d'adresses");
 }

@@ -22,6 +22,7 @@ describe('GET /api/profile', () => {
       role: 'prestataire_morale',
       zone: 'Parakou',
       must_change_password: false,
+      membership: { status: 'aucune', valid_until: null },
     });
     expectNoSecrets(res, u.password, u.token);
   });
@@ -50,6 +51,7 @@ describe('PUT /api/profile', () => {
         role: 'membre',
         zone: u.zone,
         must_change_password: false,
+        membership: { status: 'aucune', valid_until: null },
       },
     });
     expectNoSecrets(res);

@@ -244,7 +244,11 @@ describe('administrator lists and soft deletion', () => {
     const items = res.json();
     expect(items).toHaveLength(5);
     expect(Object.keys(items[0]).sort()).toEqual(
-      ['amount', 'created_at', 'email', 'id', 'name', 'payment_type', 'phone', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status'].sort(),
+      [
+        'amount', 'created_at', 'email', 'id', 'name', 'payment_type', 'phone', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status',
+        // How the money came in and whether it was cancelled (issue 12).
+        'source', 'method', 'reference', 'deleted_at', 'deleted_reason',
+      ].sort(),
     );
     expect(items[0].id).toBe(a.row.id);
     const receipt = await t.app.inject({ method: 'GET', url: items[0].receipt_url });
@@ -262,7 +266,7 @@ describe('administrator lists and soft deletion', () => {
     expect(donations.json()[0]).toMatchObject({ transaction_status: 'approved', purpose: expect.any(String), receipt_url: expect.stringMatching(/^\/api\/receipts\/donation\//) });
     expect(Object.keys(donations.json()[0]).sort()).toEqual(
       // name, email and phone: the donor's, when given (CONTRACT.md "Donors").
-      ['amount', 'created_at', 'email', 'id', 'name', 'phone', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status'].sort(),
+      ['amount', 'created_at', 'email', 'id', 'name', 'phone', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status', 'source', 'method', 'reference', 'deleted_at', 'deleted_reason'].sort(),
     );
   });
 

@@ -1,5 +1,6 @@
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PURPOSE, TRANSACTION_STATUSES } from '../constants';
 import { optionalPersonName } from '../text-rules';
+import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
@@ -107,6 +108,7 @@ export const donationListItemSchema = z.object({
   receipt_number: z.string().nullable(),
   receipt_url: z.string().nullable(),
   created_at: z.string(),
+  ...moneyOriginFields,
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod-fr';
+import { membershipSummarySchema } from './membership';
 import { emailField, nameField, passwordField, telephoneField } from './register';
 
 // Profile view of every role (spec §2 "Profile view", §7 GET/PUT /profile, §8 Profile).
@@ -22,6 +23,7 @@ export const profileSchema = z.object({
   role: z.string(),
   zone: z.string().nullable(),
   must_change_password: z.boolean(),
+  membership: membershipSummarySchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

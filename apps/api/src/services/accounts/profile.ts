@@ -3,6 +3,7 @@ import { type DB, nowIso } from '../../db/database';
 import { findTakenIdentifiers, findUserById, updateUser } from '../../db/repositories/users';
 import { fieldError, notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { getMembership } from '../membership/memberships';
 import { rethrowUniqueViolation, takenErrors } from './registration';
 
 const toProfile = (
@@ -22,7 +23,7 @@ export async function getProfile(db: DB, userId: number) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound();
   const flags = await db.selectFrom('users').select('must_change_password').where('id', '=', userId).executeTakeFirst();
-  return toProfile(user, flags?.must_change_password === 1);
+  return { ...toProfile(user, flags?.must_change_password === 1), membership: await getMembership(db, userId) };
 }
 
 /**

@@ -6,10 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
-import { PAID_STATUSES } from './transitions';
+import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
+import { HAS_RECEIPT_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
 type DonationInput = z.output<typeof donationInitiateSchema>;
@@ -21,6 +23,9 @@ export const providerUnavailable = () => new HttpError(503, PAYMENT_MESSAGES.pro
  * background re-check. The status of a record only ever comes from `gateway.retrieve`.
  */
 export class MoneyService {
+  /** Length of the membership period a membership payment buys (config MEMBERSHIP_PERIOD_MONTHS). */
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS;
+
   constructor(
     readonly db: DB,
     readonly gateway: PaymentGateway,
@@ -28,8 +33,12 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Told of every status change inside its transaction (the messages module queues the notices). */
+  onStatusChange?: MoneyStatusListener;
+
   receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
-    if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
+    // A refunded record keeps its receipt, which then says it was refunded.
+    if (!row.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
 
@@ -106,7 +115,7 @@ export class MoneyService {
         await updateRecord(this.db, kind, row.id, { checked_at: nowIso() });
         return row;
       }
-      return (await applyProviderState(this.db, kind, row.id, provider, this.log)) ?? row;
+      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.onStatusChange, this.membershipMonths)) ?? row;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -172,7 +181,7 @@ export class MoneyService {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-      await applyProviderState(trx, found.kind, found.row.id, provider, this.log);
+      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.onStatusChange, this.membershipMonths);
       return 'applied' as const;
     });
   }
