@@ -174,6 +174,8 @@ describe('volunteer confirmation', () => {
         'email',
         'domain',
         'under_restriction',
+        // The photo too (issue 18): the administrator sees all four documents before confirming.
+        'profile_image',
         'cv',
         'motivation_letter',
         'criminal_record',

@@ -1,5 +1,5 @@
 import { VOLUNTEER_DOMAINS } from '../constants';
-import { personName, TEXT_MESSAGES } from '../text-rules';
+import { freeText, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
 import { emailField } from './public-form-fields';
 import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
@@ -71,3 +71,26 @@ export const volunteerFormSchema = z
     when: () => true,
   });
 export type VolunteerFormInput = z.input<typeof volunteerFormSchema>;
+
+/** PUT /api/volunteers/{id}/refuse: the administrator refuses an application with a reason the volunteer is told. */
+export const VOLUNTEER_REFUSAL_MESSAGES = {
+  reasonRequired: 'Indiquez la raison du refus : elle sera transmise au candidat.',
+  reasonShort: 'La raison doit comporter au moins 5 caractères.',
+  reasonLong: 'La raison doit comporter au plus 500 caractères.',
+  reasonChars: 'La raison contient des caractères invisibles ou de contrôle non autorisés.',
+  refused: 'Candidature refusée. Le candidat en est informé par e-mail.',
+  alreadyDecided: 'Cette candidature a déjà été traitée.',
+} as const;
+
+export const volunteerRefusalSchema = z.object({
+  reason: freeText({
+    requiredMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonRequired,
+    min: 5,
+    minMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonShort,
+    max: 500,
+    maxMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonLong,
+    charsMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonChars,
+    multiline: true,
+  }),
+});
+export type VolunteerRefusalInput = z.input<typeof volunteerRefusalSchema>;
