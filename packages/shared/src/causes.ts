@@ -1,3 +1,5 @@
+import { DONATION_PURPOSES, type DonationPurpose } from './constants';
+
 // Causes (spec §2 "Causes"): the home grid shows the first seven, in this order; the detail page also knows "financement".
 export interface Cause {
   id: string;
@@ -127,3 +129,34 @@ function safeDecode(value: string): string {
     return value;
   }
 }
+
+/**
+ * Which donation purpose each cause funds (CONTRACT.md "Donors"): `/donation?cause=<id>` selects it.
+ * Keys are compared without accents or case, so `securite-toit` and `securite-toît` are the same cause.
+ */
+const PURPOSE_BY_CAUSE: Record<string, DonationPurpose> = {
+  'securite-sanitaire': 'sante',
+  'securite-alimentaire': 'alimentation',
+  'securite-avenir': 'education',
+  'securite-vestimentaire': 'vetement',
+  'securite-toit': 'logement',
+  'integrite-juridique': 'protection',
+};
+
+const plainId = (id: string) => safeDecode(id).normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
+/** The purpose a cause's donations go to: its own, or `autres` for any other cause. */
+export function purposeForCause(causeId: string): DonationPurpose {
+  return PURPOSE_BY_CAUSE[plainId(causeId)] ?? 'autres';
+}
+
+/** The purpose to preselect from `?cause=` or `?purpose=` of /donation; null when neither is given or known. */
+export function purposeFromQuery(params: URLSearchParams): DonationPurpose | null {
+  const purpose = params.get('purpose');
+  if (purpose && (DONATION_PURPOSES as readonly string[]).includes(purpose)) return purpose as DonationPurpose;
+  const cause = params.get('cause');
+  return cause ? purposeForCause(cause) : null;
+}
+
+/** The donation form's address for a cause. */
+export const donationPathForCause = (causeId: string) => `/donation?cause=${encodeURIComponent(causeId)}`;

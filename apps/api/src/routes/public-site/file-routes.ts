@@ -53,5 +53,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   download('/download/criminal_record/:filename', 'criminal_record', 'casier-judiciaire');
   download('/download/motivation_letter/:filename', 'motivation_letter', 'lettre-de-motivation');
   download('/download/restriction_proof/:filename', 'restriction_proof', 'justificatif-restriction');
+  // A pending volunteer's photo is not public yet; the administrator sees it before confirming (issue 18).
+  download('/download/profile_image/:filename', 'volunteer-profile-images', 'photo');
 };
 export default fileRoutes;

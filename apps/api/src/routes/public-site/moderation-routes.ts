@@ -1,5 +1,5 @@
 import { TESTIMONIAL_MESSAGES } from '@shared/schemas/testimonial';
-import { VOLUNTEER_MESSAGES } from '@shared/schemas/volunteer';
+import { VOLUNTEER_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, volunteerRefusalSchema } from '@shared/schemas/volunteer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
@@ -8,7 +8,7 @@ import { listContactMessages } from '../../services/public-site/contact-messages
 import { listSubscribers } from '../../services/public-site/newsletter';
 import { listProjects } from '../../services/public-site/projects';
 import { deleteTestimonial, listTestimonialsForAdmin, publishTestimonial } from '../../services/public-site/testimonials';
-import { confirmVolunteer, listUnconfirmedVolunteers } from '../../services/public-site/volunteers';
+import { confirmVolunteer, listUnconfirmedVolunteers, refuseVolunteer } from '../../services/public-site/volunteers';
 import {
   adminTestimonialSchema,
   contactMessageSchema,
@@ -41,6 +41,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await confirmVolunteer(app.db, request.params.id, request.user!.id);
       return { message: VOLUNTEER_MESSAGES.confirmed };
+    },
+  );
+
+  app.put(
+    '/volunteers/:id/refuse',
+    { ...admin, schema: { tags, security, params: idParamsSchema, body: volunteerRefusalSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await refuseVolunteer(app.db, request.params.id, request.user!.id, request.body.reason);
+      return { message: VOLUNTEER_REFUSAL_MESSAGES.refused };
     },
   );
 
