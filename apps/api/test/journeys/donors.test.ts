@@ -165,11 +165,12 @@ describe('GET /api/causes/progress and PUT /api/admin/causes/{purpose}', () => {
     expect(JSON.parse(audits[2]!.before_state!)).toEqual({ goal: 750_000 });
   });
 
-  it('refuses a bad goal or purpose with a French 422, and anyone but an administrator', async () => {
+  it('refuses a bad goal with a French 422, an unknown purpose with 404, and anyone but an administrator', async () => {
     const bad = await setGoal(admin.token, 'protection', -5);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.goal).toEqual([CAUSE_PROGRESS_MESSAGES.goal]);
-    expect((await setGoal(admin.token, 'inconnue', 1000)).statusCode).toBe(422);
+    // A path naming no purpose names no resource: 404, as every malformed path parameter (one error handler).
+    expect((await setGoal(admin.token, 'inconnue', 1000)).statusCode).toBe(404);
     const member = await seedUser(t, 'membre');
     expect((await setGoal(member.token, 'sante', 1000)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/causes/sante', payload: { goal: 1000 } })).statusCode).toBe(401);
