@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const valid = { text: 'Une aide précieuse pour ma famille', author: 'Aïcha', title: 'Mère de famille' };
-const post = (values: Record<string, string>, avatar: ReturnType<typeof file> | null = file('avatar', 'photo.png', makePng(), 'image/png')) =>
+const post = (
+  values: Record<string, string>,
+  avatar: ReturnType<typeof file> | null = file('avatar', 'photo.png', makePng(), 'image/png'),
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/testimonial',
@@ -65,8 +68,12 @@ describe('POST /api/testimonial', () => {
 
   it('refuses a zero-byte avatar, a double extension and a path in the name', async () => {
     expect((await post(valid, file('avatar', 'vide.png', Buffer.alloc(0)))).json().errors.avatar).toEqual(['Le fichier est vide.']);
-    expect((await post(valid, file('avatar', 'photo.php.png', makePng()))).json().errors.avatar).toEqual(["Le nom du fichier n'est pas accepté."]);
-    expect((await post(valid, file('avatar', '../../etc/photo.png', makePng()))).json().errors.avatar).toEqual(["Le nom du fichier n'est pas accepté."]);
+    expect((await post(valid, file('avatar', 'photo.php.png', makePng()))).json().errors.avatar).toEqual([
+      "Le nom du fichier n'est pas accepté.",
+    ]);
+    expect((await post(valid, file('avatar', '../../etc/photo.png', makePng()))).json().errors.avatar).toEqual([
+      "Le nom du fichier n'est pas accepté.",
+    ]);
   });
 
   it('refuses a PNG carrying a script after its end (polyglot)', async () => {
@@ -99,7 +106,8 @@ describe('moderation of testimonials', () => {
     const pending = await t.app.inject({ url: '/api/admin/testimonials?status=pending', headers: bearer(admin.token) });
     expect(pending.statusCode).toBe(200);
     const item = pending.json().find((x: { id: number }) => x.id === row.id);
-    expect(item).toMatchObject({ author: 'Publiable', is_published: false, avatar_url: avatarUrl });
+    // Administrators see the avatar before publishing, through their own route (issue #18 §5).
+    expect(item).toMatchObject({ author: 'Publiable', is_published: false, avatar_url: `/api/admin/avatars/${row.avatar}` });
     expect(Number(pending.headers['x-total-count'])).toBeGreaterThan(0);
 
     const pub = await t.app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/publish`, headers: bearer(admin.token) });
@@ -107,7 +115,14 @@ describe('moderation of testimonials', () => {
     expect(pub.json().message).toBe('Témoignage publié avec succès.');
 
     const list = await t.app.inject({ url: '/api/testimonials' });
-    expect(list.json()[0]).toEqual({ id: row.id, text: valid.text, author: 'Publiable', title: valid.title, avatar: row.avatar, avatar_url: avatarUrl });
+    expect(list.json()[0]).toEqual({
+      id: row.id,
+      text: valid.text,
+      author: 'Publiable',
+      title: valid.title,
+      avatar: row.avatar,
+      avatar_url: avatarUrl,
+    });
     const image = await t.app.inject({ url: avatarUrl });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
