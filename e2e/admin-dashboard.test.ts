@@ -408,26 +408,32 @@ describe('administrator dashboard', () => {
     assertNoPageErrors(page);
   });
 
-  it('is usable on a 360 px phone: narrow sidebar, tables scroll inside their box', async () => {
+  it('is usable on a 360 px phone: a « Menu » with words, lists as cards inside the screen', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await openDashboard(page, 'paiements');
     await row(page, tag('Client Payeur')).waitFor();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('narrow');
+    // No icon rail (issue #18 §5): the sidebar is closed and hidden until « Menu » opens it.
+    const aside = page.locator('aside[aria-label="Menu du tableau de bord"]');
+    expect(await aside.getAttribute('data-state')).toBe('narrow');
+    expect(await aside.isVisible()).toBe(false);
     const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(pageOverflow).toBeLessThanOrEqual(0);
-    const scrolls = await page.locator('main table').evaluate((t) => {
-      const box = t.parentElement!;
-      return box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === 'auto';
-    });
-    expect(scrolls).toBe(true);
+    // Each row is a card: nothing scrolls sideways, every cell is inside the screen.
+    const right = await page
+      .locator('main tbody td')
+      .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await aside.getAttribute('data-state')).toBe('open');
     await entry(page, 'Liste Dons').click();
     await viewHeading(page, 'Liste Dons').waitFor();
-    // A group opens the sidebar to show its sub-entries; choosing one narrows it again.
+    expect(await aside.isVisible()).toBe(false);
+    // A group shows its sub-entries; choosing one closes the menu again.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await entry(page, 'Filtre utilisateur').click();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('open');
     await entry(page, 'Les Membres').click();
     await viewHeading(page, 'Les Membres').waitFor();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('narrow');
+    expect(await aside.isVisible()).toBe(false);
     assertNoPageErrors(page);
   });
 
@@ -504,7 +510,7 @@ describe('administrator dashboard', () => {
 
   it('has no serious axe violation on the profile, a list, the deletion dialog and the statistics', async () => {
     const page = await browser.newPage();
-    await openDashboard(page);
+    await openDashboard(page, 'profil');
     await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain(E2E_ADMIN.email);
     await expectNoSeriousAxeViolations(page);
     await entry(page, 'Liste des Paiements').click();

@@ -57,6 +57,9 @@ export function ListPanel<T>({
     queryKey: [...listKey, { page, q }],
     queryFn: () => fetchPage({ page, perPage: ADMIN_PAGE_SIZE, q }),
     placeholderData: keepPreviousData,
+    // Reopening a list shows the page kept in memory at once and asks the server again behind it (issue #20): a member
+    // added since shows as soon as the answer arrives, never a stale page after it.
+    staleTime: 0,
   });
   // The first rows painted before React started (list-prefetch.js) give way to this list once it has rows or an error.
   const isSettled = query.data !== undefined || query.isError;
