@@ -88,8 +88,11 @@ const median = (xs) => {
 };
 
 /** Seeds ~10 000 members into a scratch product, measures, and returns the figures and a Markdown table. */
-export async function runBackOfficeBench({ runs = Number(process.env.BACK_OFFICE_RUNS ?? 9), log = console.log } = {}) {
-  const buildDir = ensureBuild();
+export async function runBackOfficeBench({
+  runs = Number(process.env.BACK_OFFICE_RUNS ?? 9),
+  log = console.log,
+  buildDir = ensureBuild(),
+} = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-bench-bo-'));
   const env = { RATE_LIMIT_LOGIN: '1000000000', LOG_LEVEL: 'error' };
   let server = await startProduct({ buildDir, dataDir, env });
