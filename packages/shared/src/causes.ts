@@ -67,7 +67,7 @@ export const CAUSES: readonly Cause[] = [
   },
   {
     id: 'securite-toît',
-    title: "Sécurité d'un toît",
+    title: "Sécurité d'un toit",
     image: 'toit',
     imageAlt: "Illustration : une maison au toit de tôle rouge, avec un habitant devant l'entrée.",
     summary: 'Aider les familles sans abri ou mal logées à vivre sous un toit sûr et salubre.',
@@ -91,7 +91,7 @@ export const CAUSES: readonly Cause[] = [
   },
   {
     id: 'sécurité-énergetique',
-    title: 'Sécurité énergetique',
+    title: 'Sécurité énergétique',
     image: 'energetique',
     imageAlt: 'Illustration : un panneau solaire et une ampoule allumée sous un soleil éclatant.',
     summary: 'Apporter une énergie propre et abordable aux foyers, aux écoles et aux centres de santé.',
@@ -117,9 +117,15 @@ export const CAUSES: readonly Cause[] = [
 
 export const HOME_CAUSE_IDS = CAUSES.slice(0, 7).map((c) => c.id);
 
+/** The spec's cause ids carry accents (`securite-toît`); typed or shared without them (`/causes/securite-toit`) they still work. */
+const withoutAccents = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 export function findCause(id: string): Cause | undefined {
   const wanted = safeDecode(id).normalize('NFC');
-  return CAUSES.find((c) => c.id.normalize('NFC') === wanted);
+  const exact = CAUSES.find((c) => c.id.normalize('NFC') === wanted);
+  if (exact) return exact;
+  const loose = withoutAccents(wanted);
+  return CAUSES.find((c) => withoutAccents(c.id) === loose);
 }
 
 function safeDecode(value: string): string {

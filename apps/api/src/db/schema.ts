@@ -71,6 +71,9 @@ export interface ContactMessagesTable {
   services: string | null;
   message: string | null;
   created_at: string;
+  /** When an administrator marked it handled (NULL: new). */
+  handled_at: string | null;
+  handled_by: number | null;
 }
 
 export interface NewsletterSubscriptionsTable {

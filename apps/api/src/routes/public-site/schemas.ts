@@ -60,5 +60,7 @@ export const contactMessageSchema = z.object({
   services: z.string().nullable(),
   message: z.string().nullable(),
   created_at: z.string(),
+  /** When an administrator marked it handled; null while new. */
+  handled_at: z.string().nullable(),
 });
 export const subscriberSchema = z.object({ id: z.number(), email: z.string(), created_at: z.string() });
