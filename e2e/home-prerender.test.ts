@@ -11,18 +11,27 @@ describe('prerendered home page', () => {
   it('answers "/" with the page already in the HTML, and deep links with the empty shell', async () => {
     const home = await (await fetch(`${baseURL()}/`)).text();
     expect(home).toMatch(/<div id="root"><!--\$--><div/);
-    for (const piece of ['Nos Causes', 'Nos chiffres clés', 'Abonnez-vous à la Newsletter', 'Chargement des témoignages...', 'Problématiques']) {
+    for (const piece of [
+      'Nos Causes',
+      'Nos chiffres clés',
+      'Abonnez-vous à la Newsletter',
+      'Chargement des témoignages...',
+      'Problématiques',
+    ]) {
       expect(home).toContain(piece);
     }
     // The stylesheet is inline; the only script is the external boot script (the CSP forbids inline scripts).
     expect(home).toContain('<style>');
     expect(home).not.toContain('rel="stylesheet"');
-    expect(home.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script defer src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/)]);
+    expect(home.match(/<script[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script defer src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/),
+    ]);
 
-    const contact = await (await fetch(`${baseURL()}/contact`)).text();
-    expect(contact).toContain('<div id="root"></div>');
-    expect(contact).toContain('<script type="module"');
-    expect(contact).not.toContain('home-page-');
+    // The public form pages are prerendered too (e2e/kept-input.test.ts); the dashboards get the shell.
+    const dashboard = await (await fetch(`${baseURL()}/dashboard-administrateur`)).text();
+    expect(dashboard).toContain('<div id="root"></div>');
+    expect(dashboard).toContain('<script type="module"');
+    expect(dashboard).not.toContain('home-page-');
   });
 
   it('is readable without JavaScript: hero, sections, links and footer', async () => {

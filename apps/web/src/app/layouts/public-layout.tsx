@@ -8,11 +8,16 @@ import { Spinner } from '@web/components/ui/spinner';
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Aller au contenu
       </a>
       <Header />
-      <main id="contenu" className="flex-1">
+      {/* At least a screen high: the footer starts below the fold, so a page whose content arrives later (a lazy chunk,
+          data) never pushes it down inside the viewport (layout shift). */}
+      <main id="contenu" className="min-h-svh flex-1">
         <Suspense
           fallback={
             <div className="p-8">
