@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { markPrerendered } from './lib/hydration';
+import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -19,5 +20,6 @@ const app = (
 if (container.firstElementChild) {
   markPrerendered();
   hydrateRoot(container, app);
-}
-else createRoot(container).render(app);
+} else createRoot(container).render(app);
+
+registerServiceWorker();

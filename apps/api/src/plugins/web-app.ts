@@ -13,6 +13,20 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
   const hasWeb = fs.existsSync(indexFile);
   const prerendered = readPrerendered(opts.webDir);
   if (hasWeb) {
+    // Save-Data (a phone's data saver): the images answer with their smallest width. A route-level hook on the image
+    // files only, added before @fastify/static declares them, so no other route pays for it.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/images/')) return;
+      const smaller = smallestVariant(opts.webDir, route.url);
+      const hooks = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [
+        ...hooks,
+        async (request, reply) => {
+          reply.header('vary', 'Save-Data');
+          if (smaller && String(request.headers['save-data']).toLowerCase() === 'on') return reply.sendFile(smaller);
+        },
+      ];
+    });
     await app.register(fastifyStatic, {
       root: opts.webDir,
       wildcard: false,
@@ -22,9 +36,7 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       // @fastify/static passes the Fastify reply here.
       setHeaders(reply: unknown, filePath: string) {
         const r = reply as { header(name: string, value: string): unknown };
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) r.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) r.header('cache-control', 'no-cache');
-        else r.header('cache-control', 'public, max-age=86400');
+        r.header('cache-control', cachePolicy(filePath));
       },
     });
   }
@@ -45,6 +57,34 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
     return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(decodePath(url)) ?? 'index.html');
   });
 });
+
+/**
+ * One policy per file, whichever encoding is sent (pages/x.html.br is the page x.html): hashed assets for a year,
+ * pages, the service worker and the app manifest revalidated on every use (a new build shows at once), the rest a day.
+ */
+export function cachePolicy(filePath: string): string {
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  if (file.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.(html|webmanifest)$/.test(file) || path.basename(file) === 'sw.js') return 'no-cache';
+  return 'public, max-age=86400';
+}
+
+/** For /images/name-800.avif, the smallest sibling of the same name and format (name-400.avif), if smaller. */
+function smallestVariant(webDir: string, url: string): string | null {
+  const match = /^(.*)-(\d+)\.(avif|webp|jpe?g|png)$/.exec(url);
+  if (!match) return null;
+  const [, base, width, ext] = match as unknown as [string, string, string, string];
+  const dir = path.join(webDir, path.dirname(base));
+  const prefix = `${path.basename(base)}-`;
+  let best: { width: number; url: string } | null = null;
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const m = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)\\.${ext}$`).exec(name);
+    if (!m) continue;
+    const w = Number(m[1]);
+    if (w < Number(width) && (!best || w < best.width)) best = { width: w, url: `${path.dirname(base)}/${name}` };
+  }
+  return best?.url ?? null;
+}
 
 /**
  * URL path → HTML file of the pages rendered at build time (scripts/lib/prerender-pages.mjs writes prerendered.json).

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '@web/components/layout/footer';
 import { Header } from '@web/components/layout/header';
+import { OfflineNotice } from '@web/components/layout/offline-notice';
 import { ScrollToTop } from '@web/components/layout/scroll-to-top';
 import { Spinner } from '@web/components/ui/spinner';
 
@@ -30,6 +31,7 @@ export function PublicLayout() {
       </main>
       <Footer />
       <ScrollToTop />
+      <OfflineNotice />
     </div>
   );
 }
