@@ -69,7 +69,8 @@ async function runLighthouse(url) {
   const found = await findChromium();
   const chrome = await chromeLauncher.launch({ chromePath: found.executablePath, chromeFlags: ['--headless=new', ...found.args] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    // ignoreStatusCode: the 404 page is measured too (answered with its real status).
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ignoreStatusCode: true });
     const lhr = result.lhr;
     const score = (id) =>
       lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? null : Math.round(lhr.categories[id].score * 100);

@@ -1,3 +1,5 @@
+// First: before any schema is created (see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -19,7 +21,14 @@ const app = (
 // Every other URL gets the empty shell and renders in the browser.
 if (container.firstElementChild) {
   markPrerendered();
-  hydrateRoot(container, app);
+  // The server answers an address it does not know with the prerendered "page non trouvée" (data-not-found). Should the
+  // app have a route there after all (one added since the build), React renders that page instead: expected, not an error.
+  const isNotFoundPage = container.hasAttribute('data-not-found');
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) => {
+      if (!isNotFoundPage) reportError(error);
+    },
+  });
 } else createRoot(container).render(app);
 
 registerServiceWorker();

@@ -24,6 +24,9 @@ export const PRERENDERED_PATHS = [
   '/unauthorized',
 ];
 
+/** An address no route matches: its rendering is the "page non trouvée" page (scripts/lib/prerender-pages.mjs). */
+export const NOT_FOUND_PROBE = '/__page-non-trouvee';
+
 /**
  * Build-time rendering of a public page's HTML (scripts/lib/prerender-pages.mjs), so a phone on a slow link sees
  * the page, and requests its images, before the JavaScript arrives. Waits for lazy pages to resolve.

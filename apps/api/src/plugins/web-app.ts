@@ -12,6 +12,7 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
   const indexFile = path.join(opts.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const prerendered = readPrerendered(opts.webDir);
+  const webRoutes = readWebRoutes(opts.webDir);
   if (hasWeb) {
     // Save-Data (a phone's data saver): the images answer with their smallest width. A route-level hook on the image
     // files only, added before @fastify/static declares them, so no other route pays for it.
@@ -54,7 +55,14 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
     }
     if (url === '/') reply.header('link', heroPreloadLinks());
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(decodePath(url)) ?? 'index.html');
+    const pagePath = decodePath(url);
+    const page = prerendered.get(pagePath);
+    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
+    // An address the app has no route for: the prerendered "page non trouvée". Status 200 as the single-page app always
+    // answered (a 404 document is a console error in every browser, and Lighthouse's best practices count it); the page
+    // carries <meta name="robots" content="noindex"> so search engines do not keep it.
+    if (webRoutes && !webRoutes.matches(pagePath)) return reply.header('cache-control', 'no-cache').sendFile(webRoutes.notFound);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });
 
@@ -96,6 +104,38 @@ function readPrerendered(webDir: string): Map<string, string> {
     return new Map(Object.entries(manifest));
   } catch {
     return new Map();
+  }
+}
+
+/**
+ * The app's route paths (`/causes/:causeId`…) and its prerendered "page non trouvée", from web-routes.json (written by
+ * scripts/lib/prerender-pages.mjs from app/routes.tsx). Missing (an older build): every address gets the shell.
+ */
+function readWebRoutes(webDir: string): { matches(pathname: string): boolean; notFound: string } | null {
+  try {
+    const { routes, notFound } = JSON.parse(fs.readFileSync(path.join(webDir, 'web-routes.json'), 'utf8')) as {
+      routes: string[];
+      notFound: string;
+    };
+    if (!fs.existsSync(path.join(webDir, notFound))) return null;
+    const patterns = routes.map(
+      (route) =>
+        new RegExp(
+          `^${route
+            .split('/')
+            .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('/')}$`,
+        ),
+    );
+    return {
+      matches: (pathname) => {
+        const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        return patterns.some((pattern) => pattern.test(trimmed));
+      },
+      notFound,
+    };
+  } catch {
+    return null;
   }
 }
 

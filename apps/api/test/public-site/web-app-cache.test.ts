@@ -21,6 +21,14 @@ beforeAll(async () => {
   write('pages/contact.html', PAGE);
   write('pages/contact.html.br', zlib.brotliCompressSync(PAGE));
   write('prerendered.json', JSON.stringify({ '/contact': 'pages/contact.html' }));
+  write(
+    'pages/not-found.html',
+    '<!doctype html><html><body><div id="root" data-not-found=""><h1>Page Non Trouvée</h1></div></body></html>',
+  );
+  write(
+    'web-routes.json',
+    JSON.stringify({ routes: ['/', '/contact', '/causes/:causeId', '/dashboard-administrateur'], notFound: 'pages/not-found.html' }),
+  );
   write('sw.js', 'self.addEventListener("fetch", () => {});');
   write('manifest.webmanifest', '{"name":"ASBE"}');
   write('assets/index-abc123.js', 'console.log(1)');
@@ -64,5 +72,20 @@ describe('Save-Data', () => {
     // The smallest one has nothing smaller.
     const smallest = await t.app.inject({ method: 'GET', url: '/images/hero/hero-1-960.avif', headers: { 'save-data': 'on' } });
     expect(smallest.rawPayload.length).toBe(960);
+  });
+});
+
+describe('addresses the app has no route for', () => {
+  it('get the prerendered "page non trouvée"; the app routes get their page or the shell', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/une/page/inexistante' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('data-not-found');
+    expect(unknown.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/dashboard-administrateur', '/dashboard-administrateur/', '/causes/sante?x=1']) {
+      const known = await t.app.inject({ method: 'GET', url });
+      expect(known.body, url).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('Contactez-Nous');
+    expect((await t.app.inject({ method: 'GET', url: '/causes/sante/plus' })).body).toContain('data-not-found');
   });
 });
