@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type LoginInput, loginSchema } from '@shared/schemas/aut
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useKeptValues } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { Button } from '@web/components/ui/button';
@@ -23,8 +24,11 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { telephone: '', password: '' } });
+  useKeptValues({ setValue, watch });
   // Kept for the form of the specification; the session is stored the same way either way (spec §3 keys).
   const [remember, setRemember] = useState(false);
 
@@ -43,7 +47,12 @@ export default function LoginPage() {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title="Connectez-vous">Connectez-vous</PageTitle>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Connexion">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-label="Connexion"
+      >
         <TextField
           label="Téléphone"
           type="tel"
@@ -53,7 +62,13 @@ export default function LoginPage() {
           error={errors.telephone?.message}
           {...register('telephone')}
         />
-        <PasswordField label="Mot de passe" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+        <PasswordField
+          label="Mot de passe"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 items-center gap-2 text-slate-800">
             <input
