@@ -41,6 +41,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // One line per request (onResponse below) instead of Fastify's two ("incoming request" + "request completed").
+    disableRequestLogging: true,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -74,8 +76,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('bootstrap', await ensureAdmin(db, config));
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives, so every answer carries it (errors and 404s included) without an async hook per reply.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+    done();
   });
 
   await app.register(errorsPlugin);

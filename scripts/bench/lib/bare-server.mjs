@@ -1,11 +1,13 @@
 // The physical-limit reference: a bare node:http server with no framework, validation, logging or serialisation
 // schema. Run as a child: node bare-server.mjs FILE PORT. Two kinds of answer, so each of our routes is compared
 // like with like:
-//   /query/<name>   runs the same SQL as our uncached route on the same SQLite file and JSON.stringify()s the rows;
+//   /query/<name>   runs the same SQL as our uncached route on the same SQLite file, JSON.stringify()s the rows and,
+//                   like ours, compresses them (brotli quality 4, from 1 KB) when the client accepts br;
 //   /replay/<name>  sends the exact bytes (and headers) our server sent for a cached route, which the parent hands
 //                   over by IPC ({ name, headers, body: base64 }) — the cost of HTTP alone.
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const SQLite = require('better-sqlite3');
@@ -51,8 +53,14 @@ http
       res.writeHead(404).end();
       return;
     }
-    const body = JSON.stringify(q[0].all());
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-total-count': String(q[1].get().n) });
+    const body = Buffer.from(JSON.stringify(q[0].all()));
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'x-total-count': String(q[1].get().n) };
+    if (body.length >= 1024 && /\bbr\b/.test(req.headers['accept-encoding'] ?? '')) {
+      res.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding' });
+      res.end(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+      return;
+    }
+    res.writeHead(200, headers);
     res.end(body);
   })
   .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

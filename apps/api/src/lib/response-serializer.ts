@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -139,13 +139,4 @@ export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
 /** The serialiser a route with this 200 response schema uses, for bodies rendered ahead of the reply (cached pages). */
 export function serializerFor(schema: z.ZodType, method: string, url: string): (data: unknown) => string {
   return responseSerializerCompiler({ schema, method, url, httpStatus: '200' });
-}
-
-/**
- * Sends a body serialised ahead of time: with a JSON content type Fastify sends a string or a Buffer as is (no
- * second serialisation). Returns the reply, which an async handler must return once it has sent.
- */
-export function sendSerialized<R extends FastifyReply<any, any, any, any, any, any, any, any>>(reply: R, body: string | Buffer): R {
-  (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
-  return reply;
 }
