@@ -4,12 +4,11 @@ import { PROJECT_FILES, PROJECT_MESSAGES, projectFieldsSchema } from '@shared/sc
 import { TESTIMONIAL_FILES, TESTIMONIAL_MESSAGES, testimonialFieldsSchema } from '@shared/schemas/testimonial';
 import { VOLUNTEER_FILES, VOLUNTEER_MESSAGES, VOLUNTEER_REQUIRED_FILES, volunteerFieldsSchema } from '@shared/schemas/volunteer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import type { DB } from '../../db/database';
 import { z } from 'zod';
 import { type PageQuery, pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { precompress, sendPrecompressedJson } from '../../lib/precompressed';
-import { serializerFor } from '../../lib/response-serializer';
 import { readUpload, validateUpload } from '../../lib/uploads';
 import { saveContactMessage } from '../../services/public-site/contact-messages';
 import { subscribe } from '../../services/public-site/newsletter';
@@ -44,7 +43,8 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     response: z.ZodType,
     load: (db: DB, query: PageQuery) => Promise<{ items: unknown[]; total: number }>,
   ) => {
-    const serialize = serializerFor(response, 'GET', `/api/${list}`);
+    // The route's own 200 serialiser (zod parse + JSON.stringify), run once per list version instead of per request.
+    const serialize = serializerCompiler({ schema: response, method: 'GET', url: `/api/${list}`, httpStatus: '200' });
     return async (request: FastifyRequest<{ Querystring: PageQuery }>, reply: FastifyReply) => {
       const page = await publicLists.page(list, request.query, async () => {
         const { items, total } = await load(app.db, request.query);
