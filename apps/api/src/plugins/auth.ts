@@ -7,8 +7,10 @@ import type { User } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
-// Bearer token → user. Routes declare their guard next to their schema:
-//   { preHandler: requireRole('administrateur') }  or  { preHandler: requireAuth }
+// Bearer token → user. Routes declare their guard as a route hook next to their schema, preferably
+//   { onRequest: requireRole('administrateur') }  or  { onRequest: requireAuth }
+// so a missing or wrong token is a 401/403 before the body is parsed or validated. A few routes still use
+// `preHandler` (the guard then runs after validation); both accept the same functions.
 
 export type AuthUser = Omit<User, 'password_hash'> & { token_id: number };
 

@@ -3,11 +3,11 @@ import { MESSAGES } from '@shared/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Opt-in per route: `config: { rateLimit: app.limits.publicForm }` (login, public forms).
+// Opt-in per route: `config: { rateLimit: app.limits.publicForm }` (the public forms; the webhook sets its own).
+// Login is not request-limited here: it counts failed attempts only (lib/failed-attempts.ts, session-routes.ts).
 declare module 'fastify' {
   interface FastifyInstance {
     limits: {
-      login: { max: number; timeWindow: string };
       publicForm: { max: number; timeWindow: string };
     };
   }
@@ -19,7 +19,6 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: MESSAGES.rateLimited, retryAfter: context.after }),
   });
   app.decorate('limits', {
-    login: { max: app.config.rateLimits.login, timeWindow: '1 minute' },
     publicForm: { max: app.config.rateLimits.publicForms, timeWindow: '1 minute' },
   });
 });

@@ -18,5 +18,3 @@ export const emailField = (message: string = EMAIL_MESSAGE) =>
 /** A required text: missing or blank gives `requiredMessage` once, not every rule's message. */
 export const requiredText = (requiredMessage: string, max: number) =>
   z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).max(max, { abort: true });
-
-export const countLetters = (value: string) => value.match(/\p{L}/gu)?.length ?? 0;

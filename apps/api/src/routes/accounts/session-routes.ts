@@ -34,7 +34,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     // token returned belongs to the account whose telephone and password were given.
     async (request) => {
       try {
-        return await login(app.db, request.body.telephone, request.body.password, app.config.passwordCost);
+        const { telephone, password, remember } = request.body;
+        return await login(app.db, telephone, password, app.config.passwordCost, remember === true);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 422) {
           const { ip, tel } = keys(request);
