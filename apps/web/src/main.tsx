@@ -18,8 +18,8 @@ const app = (
   </StrictMode>
 );
 
-// The home page arrives prerendered (scripts/build.mjs): hydrate it, so it shows before any JavaScript has run.
-// Every other URL gets the empty shell and renders in the browser.
+// The content pages (/, /about, /causes/…) arrive prerendered (scripts/lib/prerender-pages.mjs, run by
+// scripts/build.mjs): hydrate them, so they show before any JavaScript has run. Other URLs get the empty shell.
 if (container.firstElementChild) {
   markPrerendered();
   // The server answers an address it does not know with the prerendered "page non trouvée" (data-not-found). Should the
