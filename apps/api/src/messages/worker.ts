@@ -48,7 +48,7 @@ export class MessageWorker {
   private stopped = true;
   readonly maxAttempts: number;
   private readonly retryBaseMs: number;
-  private readonly leaseMs: number;
+  readonly leaseMs: number;
 
   constructor(private readonly options: WorkerOptions) {
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
