@@ -1,5 +1,20 @@
 import type { DashboardEntry } from '@web/components/dashboard/dashboard-shell';
-import { BarChart3, Banknote, FolderKanban, HandCoins, Mail, MessageSquareQuote, Newspaper, UserCheck, UserPlus, UserRound, Users, UsersRound } from 'lucide-react';
+import {
+  BarChart3,
+  Banknote,
+  FolderKanban,
+  HandCoins,
+  Mail,
+  MessageSquareQuote,
+  MessageSquareText,
+  Newspaper,
+  Send,
+  UserCheck,
+  UserPlus,
+  UserRound,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 
 // The administrator's sidebar (spec §2, in order), then the moderation views and the statistics.
 // The chosen view lives in the URL (?vue=…) so reload and the back button keep it.
@@ -18,6 +33,8 @@ export const ADMIN_VIEWS = [
   'temoignages',
   'messages',
   'newsletter',
+  'envoi-newsletter',
+  'sms-emails',
   'statistiques',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
@@ -50,5 +67,7 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: 'temoignages', label: 'Témoignages', icon: MessageSquareQuote },
   { key: 'messages', label: 'Messages de contact', icon: Mail },
   { key: 'newsletter', label: 'Newsletter', icon: Newspaper },
+  { key: 'envoi-newsletter', label: 'Envoyer une newsletter', icon: Send },
+  { key: 'sms-emails', label: 'SMS et e-mails envoyés', icon: MessageSquareText },
   { key: 'statistiques', label: 'Statistiques', icon: BarChart3 },
 ];
