@@ -44,7 +44,7 @@ export function ResetPasswordForm({
       onSubmit={onSubmit}
       noValidate
       className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      aria-label="Nouveau mot de passe"
+      aria-label="Choisir un nouveau mot de passe"
     >
       <TextField
         label="Téléphone"
