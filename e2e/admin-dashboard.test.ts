@@ -159,6 +159,8 @@ describe('administrator dashboard', () => {
       'Témoignages',
       'Messages de contact',
       'Newsletter',
+      'Envoyer une newsletter',
+      'SMS et e-mails envoyés',
       'Statistiques',
       'Logout',
     ]);
@@ -182,7 +184,7 @@ describe('administrator dashboard', () => {
       await viewHeading(page, label).waitFor();
       for (const name of names) await row(page, name).waitFor();
       const headers = await page.locator('main table thead th').allInnerTexts();
-      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville']);
+      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville', 'Mot de passe']);
       await page.locator('main table').getByText(zone, { exact: true }).first().waitFor();
       expect(await row(page, seeded.unconfirmed).count()).toBe(0);
     }
