@@ -130,10 +130,22 @@ interface MoneyColumns {
   paid_at: string | null;
   /** When the background re-check last asked the provider (migration 0500). */
   checked_at: string | null;
+  /** SHA-256 of the random reference of the provider's return URL (migration 1300). */
+  return_ref_hash: string | null;
   deleted_at: string | null;
   deleted_by: number | null;
   created_at: string;
   updated_at: string;
+  /** 'online' (through the gateway) or 'offline' (recorded by hand); migration 20261124_1200. */
+  source: Generated<string>;
+  /** The administrator who recorded an offline entry. */
+  recorded_by: number | null;
+  /** How offline money came in: especes | mobile_money | virement | cheque. */
+  method: string | null;
+  /** The receipt, transfer or cheque reference of an offline entry. */
+  reference: string | null;
+  /** Why an administrator cancelled (soft-deleted) the record. */
+  deleted_reason: string | null;
 }
 
 export interface DonationsTable extends MoneyColumns {
@@ -218,6 +230,14 @@ export interface NewsletterSendsTable {
   created_at: string;
 }
 
+/** The end of an account's current membership period (migration 20261124_1200). */
+export interface MembershipsTable {
+  user_id: number;
+  /** YYYY-MM-DD, last day the account is a member. */
+  valid_until: string;
+  updated_at: string;
+}
+
 export interface SandboxTransactionsTable {
   id: string;
   amount: number;
@@ -226,6 +246,8 @@ export interface SandboxTransactionsTable {
   customer_name: string | null;
   status: string;
   return_url: string;
+  /** SHA-256 of the random key in the checkout page's URL (migration 1300); null for rows from before. */
+  checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -259,6 +281,7 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   password_reset_codes: PasswordResetCodesTable;
   newsletter_sends: NewsletterSendsTable;
+  memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;

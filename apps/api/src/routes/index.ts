@@ -4,6 +4,8 @@ import admin from './admin';
 import health from './health';
 import members from './members';
 import messages from './messages';
+import operations from './operations';
+import requestHooks from './operations/request-hooks';
 import payments from './payments';
 import publicSite from './public-site';
 
@@ -11,6 +13,8 @@ import publicSite from './public-site';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (api) => {
+      // First: wraps every route declared after it (audit address, CSV exports of the admin lists).
+      await api.register(requestHooks);
       await api.register(health);
       await api.register(accounts);
       await api.register(publicSite);
@@ -18,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(members);
       await api.register(admin);
       await api.register(messages);
+      await api.register(operations);
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,7 @@ describe('GET /api/profile', () => {
     const u = await seedUser(t, 'prestataire_morale', { zone: 'Parakou' });
     const res = await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: u.id, name: u.name, email: u.email, telephone: u.telephone, role: 'prestataire_morale', zone: 'Parakou' });
+    expect(res.json()).toEqual({ id: u.id, name: u.name, email: u.email, telephone: u.telephone, role: 'prestataire_morale', zone: 'Parakou', membership: { status: 'aucune', valid_until: null } });
     expectNoSecrets(res, u.password, u.token);
   });
 });
@@ -29,7 +29,7 @@ describe('PUT /api/profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Profil mis à jour avec succès.',
-      user: { id: u.id, name: 'Afi Modifiée', email: 'afi.modifiee@example.bj', telephone: '+22961000001', role: 'membre', zone: u.zone },
+      user: { id: u.id, name: 'Afi Modifiée', email: 'afi.modifiee@example.bj', telephone: '+22961000001', role: 'membre', zone: u.zone, membership: { status: 'aucune', valid_until: null } },
     });
     expectNoSecrets(res);
     // The old password still works when none is sent.

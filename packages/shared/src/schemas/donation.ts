@@ -1,4 +1,5 @@
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PURPOSE, TRANSACTION_STATUSES } from '../constants';
+import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 
@@ -66,7 +67,11 @@ export const donationRecordSchema = z
       const id = recordTransactionId(body);
       return id.length > 0 && id.length <= 100;
     },
-    { path: ['transaction-id'], message: PAYMENT_MESSAGES.transactionRequired, when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+    {
+      path: ['transaction-id'],
+      message: PAYMENT_MESSAGES.transactionRequired,
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    },
   )
   .transform((body) => ({ purpose: body.purpose, transaction_id: recordTransactionId(body) }));
 
@@ -79,5 +84,6 @@ export const donationListItemSchema = z.object({
   receipt_number: z.string().nullable(),
   receipt_url: z.string().nullable(),
   created_at: z.string(),
+  ...moneyOriginFields,
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;

@@ -1,4 +1,5 @@
 import { PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
+import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
 
 // Membership fee payments (spec §2 "Faire un Paiement", §5 Payment, §7 POST /payment and /api/payment/initiate).
@@ -106,5 +107,6 @@ export const paymentListItemSchema = z.object({
   receipt_number: z.string().nullable(),
   receipt_url: z.string().nullable(),
   created_at: z.string(),
+  ...moneyOriginFields,
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../zod-fr';
+import { membershipSummarySchema } from './membership';
 import { emailField, nameField, passwordField, telephoneField } from './register';
 
 // Profile view of every role (spec §2 "Profile view", §7 GET/PUT /profile, §8 Profile).
@@ -16,6 +17,7 @@ export const profileSchema = z.object({
   telephone: z.string(),
   role: z.string(),
   zone: z.string().nullable(),
+  membership: membershipSummarySchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

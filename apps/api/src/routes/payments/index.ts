@@ -34,6 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
     publicUrl: app.config.publicUrl,
     receiptPath: (kind, id, receiptNumber) => receiptPath(secret, kind, id, receiptNumber),
   });
+  service.membershipMonths = app.config.membershipPeriodMonths;
   setPaymentsService(app, service);
 
   await app.register(publicRoutes, { service });

@@ -3,6 +3,7 @@ import { type DB, nowIso } from '../../db/database';
 import { findTakenIdentifiers, findUserById, updateUser } from '../../db/repositories/users';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
+import { getMembership } from '../membership/memberships';
 import { rethrowUniqueViolation, takenErrors } from './registration';
 
 const toProfile = (u: { id: number; name: string; email: string; telephone: string; role: string; zone: string | null }) => ({
@@ -17,7 +18,7 @@ const toProfile = (u: { id: number; name: string; email: string; telephone: stri
 export async function getProfile(db: DB, userId: number) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound();
-  return toProfile(user);
+  return { ...toProfile(user), membership: await getMembership(db, userId) };
 }
 
 /**

@@ -56,17 +56,17 @@ export async function publishTestimonial(db: DB, id: number, actorId: number): P
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Témoignage introuvable.');
-    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id);
+    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id, { after: { is_published: 1 } });
   });
 }
 
 /** Deletes the row, then its avatar file (a file left by a crash in between is harmless; a row without file is not). */
 export async function deleteTestimonial(app: FastifyInstance, id: number, actorId: number): Promise<void> {
   const avatar = await app.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('testimonials').select('avatar').where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Témoignage introuvable.');
     await trx.deleteFrom('testimonials').where('id', '=', id).execute();
-    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id);
+    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id, { before: row });
     return row.avatar;
   });
   await app.storage.remove(`avatars/${avatar}`);

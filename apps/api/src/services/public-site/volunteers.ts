@@ -89,7 +89,7 @@ export async function confirmVolunteer(db: DB, id: number, actorId: number): Pro
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('volunteers').set({ is_confirmed: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Volontaire introuvable.');
-    await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id);
+    await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id, { after: { is_confirmed: 1 } });
     const volunteer = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
     await notifyVolunteerConfirmed(trx, volunteer);
   });
