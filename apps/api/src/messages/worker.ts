@@ -92,12 +92,14 @@ export class MessageWorker {
       .orderBy('id')
       .limit(this.options.batchSize ?? 20);
     if (isPostgres(db)) due = due.forUpdate().skipLocked();
-    return db
+    const rows = (await db
       .updateTable('outbox_messages')
       .set({ locked_until: lease, attempts: sql`attempts + 1`, updated_at: nowIso })
       .where('id', 'in', due)
       .returning(['id', 'channel', 'to_address', 'subject', 'body', 'html', 'headers', 'status', 'attempts', 'last_error'])
-      .execute() as Promise<Row[]>;
+      .execute()) as Row[];
+    // RETURNING follows no order on PostgreSQL: oldest first, as queued.
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** Gives claimed rows back untouched (shutdown): the next pass, here or elsewhere, takes them at once. */
