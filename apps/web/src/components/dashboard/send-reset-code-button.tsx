@@ -16,7 +16,7 @@ export function SendResetCodeButton({ user }: { user: { id: number; name: string
   return (
     <Button
       variant="secondary"
-      className="min-h-9 px-3 py-1 text-sm whitespace-nowrap"
+      className="px-3 py-1 text-sm whitespace-nowrap"
       isLoading={send.isPending}
       loadingText="Envoi..."
       onClick={() => send.mutate()}
