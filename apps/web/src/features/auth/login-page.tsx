@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useKeptValues } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -75,10 +75,10 @@ export default function LoginPage() {
             <input type="checkbox" {...register('remember')} className="h-5 w-5 accent-emerald-800" />
             Se souvenir de moi
           </label>
-          {/* biome-ignore lint/a11y/useValidAnchor: the specification's forgot-password link goes nowhere (href="#"). */}
-          <a href="#" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+          {/* CONTRACT.md "Account recovery": the link leads to /mot-de-passe-oublie (spec §2's goes nowhere). */}
+          <Link to="/mot-de-passe-oublie" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
             Mot de passe oublié ?
-          </a>
+          </Link>
         </div>
         <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
           Se connecter
