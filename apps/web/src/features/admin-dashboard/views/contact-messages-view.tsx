@@ -39,6 +39,7 @@ export function ContactMessagesView() {
       title="Messages de contact"
       listKey={['admin', 'contact-messages']}
       fetchPage={fetchMessages}
+      exportFrom={{ path: '/contact-messages' }}
       columns={COLUMNS}
       rowKey={(m) => m.id}
       emptyText={ADMIN_EMPTY.contactMessages}
