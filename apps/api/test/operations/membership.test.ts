@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(() => setClock(null));
 
-const fee = (phone: string, type = 'cotisation') => ({ name: 'Afi Membre', email: 'afi@example.bj', phone, amount: 5000, payment_type: type });
+const fee = (phone: string, type = 'cotisation') => ({
+  name: 'Afi Membre',
+  email: 'afi@example.bj',
+  phone,
+  amount: 5000,
+  payment_type: type,
+});
 
 describe('period arithmetic', () => {
   it('adds calendar months, the 31st becoming the last day of a shorter month', () => {
@@ -75,7 +81,12 @@ describe('membership from payments (GET /api/profile)', () => {
     await payThroughSandbox(t, member.token, fee(member.telephone));
     const second = await payThroughSandbox(t, member.token, fee(member.telephone));
     expect((await profileMembership(t, member.token)).valid_until).toBe('2028-04-01');
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/payments/${second.id}`, headers: bearer(admin.token), payload: { reason: 'Saisie en double' } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/payments/${second.id}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Saisie en double' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await profileMembership(t, member.token)).valid_until).toBe('2027-04-01');
   });
@@ -109,7 +120,8 @@ describe('GET /api/members', () => {
 });
 
 describe('membership reminders', () => {
-  const outbox = (telephone: string) => t.db.selectFrom('outbox_messages').selectAll().where('to_address', '=', telephone).orderBy('id').execute();
+  const outbox = (telephone: string) =>
+    t.db.selectFrom('outbox_messages').selectAll().where('to_address', '=', telephone).orderBy('id').execute();
 
   it('queues each reminder once, on its day: 30 and 7 days before the end and 7 days after, by SMS and e-mail', async () => {
     const member = await seedUser(t, 'membre', { email: 'rappel@example.bj' });
@@ -142,7 +154,11 @@ describe('membership reminders', () => {
     expect(sms[2]!.body).toContain('a expiré le 1 février 2027');
     expect(sms.every((m) => m.channel === 'sms' && m.status === 'queued')).toBe(true);
     const mails = await outbox('rappel@example.bj');
-    expect(mails.map((m) => m.subject)).toEqual(['Votre adhésion arrive à échéance', 'Votre adhésion arrive à échéance', 'Votre adhésion a expiré']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Votre adhésion arrive à échéance',
+      'Votre adhésion arrive à échéance',
+      'Votre adhésion a expiré',
+    ]);
   });
 
   it('a renewal starts a new period with its own reminders', async () => {
@@ -157,7 +173,9 @@ describe('membership reminders', () => {
     expect(await outbox(member.telephone)).toHaveLength(1);
     setClock('2028-01-02T08:00:00Z');
     await queueDueReminders(t.db, t.config.publicUrl);
-    const keys = (await t.db.selectFrom('outbox_messages').select('dedupe_key').where('to_address', '=', member.telephone).execute()).map((r) => r.dedupe_key);
+    const keys = (await t.db.selectFrom('outbox_messages').select('dedupe_key').where('to_address', '=', member.telephone).execute()).map(
+      (r) => r.dedupe_key,
+    );
     expect(keys).toEqual([`membership-reminder:${member.id}:2027-02-01:j-30:sms`, `membership-reminder:${member.id}:2028-02-01:j-30:sms`]);
   });
 });

@@ -7,9 +7,12 @@ import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
+import { AuditView } from './views/audit-view';
 import { ContactMessagesView } from './views/contact-messages-view';
 import { DonationsView } from './views/donations-view';
+import { MembershipsView } from './views/memberships-view';
 import { NewsletterView } from './views/newsletter-view';
+import { OfflinePaymentView } from './views/offline-payment-view';
 import { PaymentsView } from './views/payments-view';
 import { ProjectsView } from './views/projects-view';
 import { StatsView } from './views/stats-view';
@@ -17,6 +20,7 @@ import { TestimonialsView } from './views/testimonials-view';
 import { UnconfirmedAccountsView } from './views/unconfirmed-accounts-view';
 import { UnconfirmedVolunteersView } from './views/unconfirmed-volunteers-view';
 import { UsersView } from './views/users-view';
+import { YearReceiptsView } from './views/year-receipts-view';
 
 // /dashboard-administrateur (spec §2 "Administrator dashboard"). The profile is the default view.
 
@@ -47,6 +51,14 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return <NewsletterView />;
     case 'statistiques':
       return <StatsView onOpen={open} />;
+    case 'paiement-recu':
+      return <OfflinePaymentView />;
+    case 'adhesions':
+      return <MembershipsView />;
+    case 'recus-annuels':
+      return <YearReceiptsView />;
+    case 'journal':
+      return <AuditView />;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DashboardEntry } from '@web/components/dashboard/dashboard-shell';
-import { BarChart3, Banknote, FolderKanban, HandCoins, Mail, MessageSquareQuote, Newspaper, UserCheck, UserPlus, UserRound, Users, UsersRound } from 'lucide-react';
+import { BarChart3, Banknote, FileStack, IdCard, ReceiptText, ScrollText, FolderKanban, HandCoins, Mail, MessageSquareQuote, Newspaper, UserCheck, UserPlus, UserRound, Users, UsersRound } from 'lucide-react';
 
 // The administrator's sidebar (spec §2, in order), then the moderation views and the statistics.
 // The chosen view lives in the URL (?vue=…) so reload and the back button keep it.
@@ -19,6 +19,11 @@ export const ADMIN_VIEWS = [
   'messages',
   'newsletter',
   'statistiques',
+  // Running the association (issue 12).
+  'paiement-recu',
+  'adhesions',
+  'recus-annuels',
+  'journal',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
@@ -51,4 +56,8 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: 'messages', label: 'Messages de contact', icon: Mail },
   { key: 'newsletter', label: 'Newsletter', icon: Newspaper },
   { key: 'statistiques', label: 'Statistiques', icon: BarChart3 },
+  { key: 'paiement-recu', label: 'Enregistrer un paiement reçu', icon: ReceiptText },
+  { key: 'adhesions', label: 'Adhésions', icon: IdCard },
+  { key: 'recus-annuels', label: 'Reçus annuels', icon: FileStack },
+  { key: 'journal', label: 'Journal d’audit', icon: ScrollText },
 ];

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
+import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { session } from '@web/lib/session';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
@@ -21,12 +22,15 @@ interface Profile {
   telephone?: string;
 }
 
+const requestedType = (value: string | null): PaymentType => (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : 'adhesion';
+
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 
 export default function PaymentPage() {
   const { receiptUrl } = useReturnFlow('payment');
   const [inProgress, setInProgress] = useState(false);
   const hasToken = Boolean(session.token());
+  const [searchParams] = useSearchParams();
   // A signed-in member pays with the e-mail of the profile, shown read-only.
   const profile = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile'), enabled: hasToken, retry: false, staleTime: 60_000 });
   const profileEmail = profile.data?.email ?? '';
@@ -41,7 +45,8 @@ export default function PaymentPage() {
     formState: { errors },
   } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
-    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: 'adhesion' },
+    // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')) },
   });
 
   useEffect(() => {
