@@ -160,6 +160,11 @@ describe('administrator dashboard', () => {
       'Messages de contact',
       'Newsletter',
       'Statistiques',
+      // Running the association (issue 12).
+      'Enregistrer un paiement reçu',
+      'Adhésions',
+      'Reçus annuels',
+      'Journal d’audit',
       'Logout',
     ]);
     await entry(page, 'Filtre utilisateur').click();
