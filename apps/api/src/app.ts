@@ -5,17 +5,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { runMigrations, underStartupLock } from './db/migrate';
+import { configurePasswordQueue } from './lib/passwords';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -33,20 +36,43 @@ export interface BuildOptions {
   db?: DB;
   webDir?: string;
   logger?: boolean;
+  /** Start the outbox worker (server.ts does; tests run app.messages.worker.runOnce() instead). */
+  startMessageWorker?: boolean;
+  /** Replace a message channel (tests). */
+  messageChannels?: MessagesPluginOptions['channels'];
+  /** Where the logs go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5.12 reads a bare hop count as "trust nobody" (request.ip would be the
+ * proxy's address, and X-Forwarded-Proto ignored); the documented meaning of TRUST_PROXY=N is "N proxies in front of
+ * us", so the count becomes the equivalent trust function. Addresses go through unchanged (the safer choice).
+ */
+export function fastifyTrustProxy(value: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
 }
 
 /** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    frameworkErrors: frameworkErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // A number (proxy hops) is accepted at runtime though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -64,13 +90,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return parseJson(request, text, done);
   });
 
+  configurePasswordQueue(config.passwordQueue);
+  // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
+  app.server.maxConnections = config.maxConnections;
+
+  // The object store is checked first: a bucket that cannot be reached stops the start with one line.
+  const storage = await createStorage(config);
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;
-  await migrateToLatest(db);
+  // Migrations and the first administrator run once even when several processes start together.
+  const bootstrap = await underStartupLock(db, async () => {
+    await runMigrations(db);
+    return ensureAdmin(db, config);
+  });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
-  app.decorate('bootstrap', await ensureAdmin(db, config));
+  app.decorate('storage', storage);
+  app.decorate('bootstrap', bootstrap);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   app.addHook('onSend', async (request, reply) => {
@@ -81,8 +117,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
   await app.register(authPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
+  await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
   return app;

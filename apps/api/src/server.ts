@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // The bundle lives in <out>/api/server.mjs and the web app beside it in <out>/web.
-  const app = await buildApp({ config, webDir: fileURLToPath(new URL('../web', import.meta.url)) });
+  const app = await buildApp({ config, startMessageWorker: true, webDir: fileURLToPath(new URL('../web', import.meta.url)) });
   if (app.bootstrap.created && app.bootstrap.generatedPassword) {
     // Printed once, on the console only (never in the structured logs).
     console.log(
@@ -42,6 +42,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  if (config.payments.provider === 'sandbox') {
+    // Loud on purpose: a production started without PAYMENT_PROVIDER=fedapay would take no real money.
+    app.log.warn('PAYMENT_PROVIDER=sandbox: payments are SIMULATED, no money is collected');
+    console.warn(
+      '\n!!! ATTENTION : paiements SIMULÉS (PAYMENT_PROVIDER=sandbox). Aucun argent réel n’est encaissé.\n!!! En production, définissez PAYMENT_PROVIDER=fedapay et les clés FEDAPAY_*.\n',
+    );
+  }
 }
 
 main().catch((error) => {

@@ -75,6 +75,8 @@ export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
   email: string;
   created_at: string;
+  /** Secret of the subscriber's unsubscribe link, given at the first newsletter (migration 20261124_1100). */
+  unsubscribe_token: Generated<string | null>;
 }
 
 export interface TestimonialsTable {
@@ -128,6 +130,8 @@ interface MoneyColumns {
   paid_at: string | null;
   /** When the background re-check last asked the provider (migration 0500). */
   checked_at: string | null;
+  /** SHA-256 of the random reference of the provider's return URL (migration 1300). */
+  return_ref_hash: string | null;
   deleted_at: string | null;
   deleted_by: number | null;
   created_at: string;
@@ -199,6 +203,31 @@ export interface OutboxMessagesTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  /** The newsletter send this e-mail belongs to (migration 20261124_1100). */
+  newsletter_send_id: number | null;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hash of the 6-digit code (same hashing as passwords). */
+  code_hash: string;
+  /** Wrong tries so far; the code is void at 5. */
+  attempts: Generated<number>;
+  /** The administrator or adviser who sent it; null when the person asked. */
+  requested_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  subject: string;
+  body: string;
+  recipients: number;
+  created_by: number | null;
+  created_at: string;
 }
 
 /** The end of an account's current membership period (migration 20261124_1200). */
@@ -217,6 +246,8 @@ export interface SandboxTransactionsTable {
   customer_name: string | null;
   status: string;
   return_url: string;
+  /** SHA-256 of the random key in the checkout page's URL (migration 1300); null for rows from before. */
+  checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -248,6 +279,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   outbox_messages: OutboxMessagesTable;
+  password_reset_codes: PasswordResetCodesTable;
+  newsletter_sends: NewsletterSendsTable;
   memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;

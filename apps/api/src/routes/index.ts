@@ -3,6 +3,7 @@ import accounts from './accounts';
 import admin from './admin';
 import health from './health';
 import members from './members';
+import messages from './messages';
 import operations from './operations';
 import requestHooks from './operations/request-hooks';
 import payments from './payments';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(payments);
       await api.register(members);
       await api.register(admin);
+      await api.register(messages);
       await api.register(operations);
     },
     { prefix: '/api' },

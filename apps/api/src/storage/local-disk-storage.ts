@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage, StorageArea } from './storage';
-
-const KEY_PATTERN = /^[a-z_-]+\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { STORAGE_KEY_PATTERN as KEY_PATTERN, type Storage, type StorageArea } from './storage';
 
 /** Files under DATA_DIR/uploads; written to a temporary name, fsynced, then renamed, so a crash never leaves half a file at a real key. */
 export function createLocalDiskStorage(root: string): Storage {
@@ -15,7 +15,7 @@ export function createLocalDiskStorage(root: string): Storage {
   };
 
   return {
-    async put(area: StorageArea, data: Buffer, extension: string) {
+    async put(area: StorageArea, data: Buffer | Readable, extension: string) {
       const ext = extension.replace(/^\./, '').toLowerCase();
       const key = `${area}/${randomUUID()}.${ext}`;
       const full = resolveKey(key);
@@ -23,14 +23,20 @@ export function createLocalDiskStorage(root: string): Storage {
       await fsp.mkdir(path.dirname(full), { recursive: true });
       const tmp = path.join(root, '.tmp', `${randomUUID()}.part`);
       await fsp.mkdir(path.dirname(tmp), { recursive: true });
-      const handle = await fsp.open(tmp, 'wx');
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await fsp.open(tmp, 'wx');
+        try {
+          if (Buffer.isBuffer(data)) await handle.writeFile(data);
+          else await pipeline(data, handle.createWriteStream({ autoClose: false }));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fsp.rename(tmp, full);
+      } catch (error) {
+        await fsp.rm(tmp, { force: true });
+        throw error;
       }
-      await fsp.rename(tmp, full);
       return key;
     },
     async open(key: string) {

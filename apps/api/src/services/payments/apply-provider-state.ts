@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '../../db/database';
+import { type DB, nowIso } from '../../db/database';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import type { ProviderTransaction } from '../../payments/gateway';
 import { nextReceiptNumber } from './receipt-numbers';
 import { clock } from '../../lib/clock';
@@ -19,6 +20,7 @@ export async function applyProviderState(
   recordId: number,
   provider: ProviderTransaction,
   log?: FastifyBaseLogger,
+  onChange?: MoneyStatusListener,
   membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
 ): Promise<MoneyRow | undefined> {
   const run = async (trx: Executor) => {
@@ -64,7 +66,7 @@ export async function applyProviderState(
     // Guarded on the status read above: a concurrent update wins and this one changes nothing.
     const changed = await updateRecord(trx, kind, row.id, patch, row.transaction_status);
     if (!changed) return findRecord(trx, kind, row.id);
-    const after = { ...row, ...patch } as MoneyRow;
+    const updated = { ...row, ...patch } as MoneyRow;
     // Every change of a money record's status is in the trail, written with the change itself.
     await recordAudit(trx, {
       actorId: null,
@@ -72,12 +74,16 @@ export async function applyProviderState(
       entity: kind,
       entityId: row.id,
       before: { transaction_status: row.transaction_status },
-      after: { transaction_status: target, receipt_number: after.receipt_number },
+      after: { transaction_status: target, receipt_number: updated.receipt_number },
       details: { source: 'provider', provider_status: provider.status },
     });
     // An approved or refunded membership payment moves its account's period.
-    if (kind === 'payment') await paymentChanged(trx, after as PaymentRow, membershipMonths);
-    return after;
+    if (kind === 'payment') await paymentChanged(trx, updated as PaymentRow, membershipMonths);
+    // Notices (receipt link, failed payment) are queued in the same transaction as the change.
+    const userId = 'user_id' in row ? row.user_id : null;
+    const change = { kind, id: row.id, amount: row.amount, phone: row.phone, email: row.email, userId, receiptNumber: updated.receipt_number };
+    await onChange?.(trx as DB, { ...change, from: row.transaction_status, to: target });
+    return updated;
   };
   if ('isTransaction' in db && db.isTransaction) return run(db);
   return (db as Exclude<Executor, never>).transaction().execute(run);

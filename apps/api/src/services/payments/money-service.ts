@@ -3,11 +3,13 @@ import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DB, nowIso } from '../../db/database';
+import { type DB, isPostgres, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
+import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
 import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
@@ -33,6 +35,9 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Told of every status change inside its transaction (the messages module queues the notices). */
+  onStatusChange?: MoneyStatusListener;
+
   receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
     // A refunded record keeps its receipt, which then says it was refunded.
     if (!row.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
@@ -41,6 +46,7 @@ export class MoneyService {
 
   async initiatePayment(input: PaymentInput, userId: number | null): Promise<string> {
     const now = nowIso();
+    const returnRef = newRef();
     const row = await this.db
       .insertInto('payments')
       .values({
@@ -53,16 +59,25 @@ export class MoneyService {
         currency: 'XOF',
         transaction_status: 'pending',
         provider: this.gateway.name,
+        return_ref_hash: returnRef.hash,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('payment', row.id, input.amount, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'payment',
+      row.id,
+      returnRef.ref,
+      input.amount,
+      `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
   async initiateDonation(input: DonationInput): Promise<string> {
     const now = nowIso();
+    const returnRef = newRef();
     const row = await this.db
       .insertInto('donations')
       .values({
@@ -74,22 +89,37 @@ export class MoneyService {
         currency: 'XOF',
         transaction_status: 'pending',
         provider: this.gateway.name,
+        return_ref_hash: returnRef.hash,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return this.openCheckout('donation', row.id, input.amount, `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`, input);
+    return this.openCheckout(
+      'donation',
+      row.id,
+      returnRef.ref,
+      input.amount,
+      `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
+      input,
+    );
   }
 
-  private async openCheckout(kind: MoneyKind, id: number, amount: number, description: string, customer: { name?: string; email?: string; phone?: string }) {
+  private async openCheckout(
+    kind: MoneyKind,
+    id: number,
+    returnRef: string,
+    amount: number,
+    description: string,
+    customer: { name?: string; email?: string; phone?: string },
+  ) {
     try {
       const checkout = await this.gateway.createCheckout({
         amount,
         currency: 'XOF',
         description,
         customer: { name: customer.name, email: customer.email, phone: customer.phone },
-        returnPath: `/api/payments/return/${kind}/${id}`,
+        returnPath: `/api/payments/return/${kind}/${returnRef}`,
       });
       await updateRecord(this.db, kind, id, { transaction_id: checkout.transactionId, updated_at: nowIso() });
       return checkout.url;
@@ -113,7 +143,7 @@ export class MoneyService {
         await updateRecord(this.db, kind, row.id, { checked_at: nowIso() });
         return row;
       }
-      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.membershipMonths)) ?? row;
+      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.onStatusChange, this.membershipMonths)) ?? row;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -123,26 +153,32 @@ export class MoneyService {
     }
   }
 
-  /** The provider sends the payer back here: verify, then the page's URL with the spec's query parameters. */
-  async returnLocation(kind: MoneyKind, id: number): Promise<string | null> {
-    const found = await findRecord(this.db, kind, id);
-    if (!found) return null;
-    const row = await this.refresh(kind, found);
+  /**
+   * The provider sends the payer back here with the checkout's random reference. The provider is asked only
+   * about a pending record not asked in the last seconds (a reload, a crawler, a stranger replaying the URL cost
+   * no provider call). The page's URL carries no personal data: status, amount and type in the query; the
+   * transaction id only while pending (spec §4's record post); the signed receipt link in the fragment, which
+   * browsers never send to a server or in a Referer.
+   */
+  async returnLocation(kind: MoneyKind, ref: string): Promise<string | null> {
+    if (!REF_PATTERN.test(ref)) return null;
+    const found = await this.db
+      .selectFrom(TABLE_OF[kind] as 'payments')
+      .selectAll()
+      .where('return_ref_hash', '=', hashRef(ref))
+      .executeTakeFirst();
+    if (!found || found.deleted_at) return null;
+    const checkedRecently = found.checked_at !== null && Date.now() - Date.parse(found.checked_at) < RETURN_RECHECK_MS;
+    const row = found.transaction_status === 'pending' && !checkedRecently ? await this.refresh(kind, found) : found;
     const params = new URLSearchParams();
     params.set('transaction-status', row.transaction_status);
-    params.set('transaction-id', row.transaction_id ?? '');
+    if (row.transaction_status === 'pending' && row.transaction_id) params.set('transaction-id', row.transaction_id);
     params.set('amount', String(row.amount));
-    if (kind === 'payment') {
-      const p = row as PaymentRow;
-      params.set('payment_type', p.payment_type);
-      params.set('name', p.name ?? '');
-      params.set('phone', p.phone ?? '');
-    } else {
-      params.set('purpose', (row as DonationRow).purpose);
-    }
+    if (kind === 'payment') params.set('payment_type', (row as PaymentRow).payment_type);
+    else params.set('purpose', (row as DonationRow).purpose);
     const receipt = this.receiptUrl(kind, row);
-    if (receipt) params.set('receipt', receipt);
-    return `${kind === 'payment' ? '/paiement' : '/donation'}?${params.toString()}`;
+    const fragment = receipt ? `#${new URLSearchParams({ recu: receipt }).toString()}` : '';
+    return `${kind === 'payment' ? '/paiement' : '/donation'}?${params.toString()}${fragment}`;
   }
 
   /**
@@ -179,31 +215,48 @@ export class MoneyService {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.membershipMonths);
+      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.onStatusChange, this.membershipMonths);
       return 'applied' as const;
     });
   }
 
-  /** One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s. */
+  /**
+   * One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s.
+   * Every process runs it; each claims its rows first by stamping checked_at in one UPDATE (rows another
+   * process is claiming are skipped on PostgreSQL, SQLite runs one writer at a time), so N processes ask the
+   * provider once per record, not N times. The stamp doubles as the claim's lease: a process that dies after
+   * claiming leaves the row to be picked up again 30 s later.
+   */
   async pollPendingOnce(limit = 25): Promise<number> {
     const now = Date.now();
     const createdAfter = new Date(now - 3 * 24 * 3600_000).toISOString();
     const checkedBefore = new Date(now - 30_000).toISOString();
+    const postgres = isPostgres(this.db);
     let checked = 0;
     for (const kind of ['payment', 'donation'] as const) {
+      const table = TABLE_OF[kind] as 'payments';
       const rows = await this.db
-        .selectFrom(TABLE_OF[kind] as 'payments')
-        .selectAll()
-        .where('transaction_status', '=', 'pending')
-        .where('transaction_id', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('created_at', '>', createdAfter)
-        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
-        .orderBy('created_at', 'desc')
-        .limit(limit)
+        .updateTable(table)
+        .set({ checked_at: new Date(now).toISOString() })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom(table)
+            .select('id')
+            .where('transaction_status', '=', 'pending')
+            .where('transaction_id', 'is not', null)
+            .where('deleted_at', 'is', null)
+            .where('created_at', '>', createdAfter)
+            .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+            .orderBy('created_at', 'desc')
+            .limit(limit)
+            .$if(postgres, (q) => q.forUpdate().skipLocked()),
+        )
+        // Checked again on the row as it is when locked: another process may have claimed it meanwhile.
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+        .returningAll()
         .execute();
       for (const row of rows) {
-        await this.refresh(kind, row);
+        await this.refresh(kind, row as MoneyRow);
         checked += 1;
       }
     }

@@ -4,6 +4,7 @@ import { type DB, nowIso } from '../../db/database';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import { notifyVolunteerConfirmed } from '../../messages/notifications';
 import type { StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
 
@@ -89,6 +90,8 @@ export async function confirmVolunteer(db: DB, id: number, actorId: number): Pro
     const result = await trx.updateTable('volunteers').set({ is_confirmed: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Volontaire introuvable.');
     await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id, { after: { is_confirmed: 1 } });
+    const volunteer = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+    await notifyVolunteerConfirmed(trx, volunteer);
   });
 }
 
