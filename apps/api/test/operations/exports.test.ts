@@ -30,6 +30,7 @@ const LISTS = [
   '/api/payments',
   '/api/members',
   '/api/admin/audit',
+  '/api/admin/messages?channel=sms',
 ];
 
 describe('?format=csv on every administrator list', () => {
