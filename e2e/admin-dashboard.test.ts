@@ -206,6 +206,11 @@ describe('administrator dashboard', () => {
       'Envoyer une newsletter',
       'SMS et e-mails envoyés',
       'Statistiques',
+      // Running the association (issue 12).
+      'Enregistrer un paiement reçu',
+      'Adhésions',
+      'Reçus annuels',
+      'Journal d’audit',
       'Déconnexion',
     ]);
     await entry(page, 'Filtre utilisateur').click();

@@ -6,7 +6,8 @@ import { toE164 } from './phone';
 // GET /api/admin/messages: the support view ("I never got the code"). A telephone filter matches the
 // number in any spelling (it is stored in E.164); anything else matches part of the address.
 
-export async function listOutbox(db: DB, filter: { channel?: 'sms' | 'email'; to?: string }, page: PageQuery) {
+/** The outbox rows the view shows for these filters (its CSV export reads the same query). */
+export function filteredOutbox(db: DB, filter: { channel?: 'sms' | 'email'; to?: string }) {
   let query = db.selectFrom('outbox_messages');
   if (filter.channel) query = query.where('channel', '=', filter.channel);
   const to = filter.to?.trim();
@@ -16,6 +17,11 @@ export async function listOutbox(db: DB, filter: { channel?: 'sms' | 'email'; to
       ? query.where('to_address', '=', phone)
       : query.where((eb) => sql<boolean>`lower(${eb.ref('to_address')}) like ${likePattern(to.toLowerCase())} escape '\\'`);
   }
+  return query;
+}
+
+export async function listOutbox(db: DB, filter: { channel?: 'sms' | 'email'; to?: string }, page: PageQuery) {
+  const query = filteredOutbox(db, filter);
   const [rows, count] = await Promise.all([
     query
       .select(['id', 'channel', 'to_address', 'subject', 'body', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])

@@ -30,6 +30,7 @@ const LISTS = [
   '/api/payments',
   '/api/members',
   '/api/admin/audit',
+  '/api/admin/messages?channel=sms',
 ];
 
 describe('?format=csv on every administrator list', () => {
@@ -53,12 +54,26 @@ describe('?format=csv on every administrator list', () => {
 
   it('holds every row matching the filters, not one page, with the same filters as the list', async () => {
     for (let i = 0; i < 45; i += 1) {
-      await t.db.insertInto('contact_messages').values({ name: `Personne ${i}`, email: `p${i}@example.bj`, phone: null, services: null, message: 'Bonjour', created_at: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('contact_messages')
+        .values({
+          name: `Personne ${i}`,
+          email: `p${i}@example.bj`,
+          phone: null,
+          services: null,
+          message: 'Bonjour',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
     }
     const res = await csv('/api/contact-messages?format=csv&per_page=10&page=2');
     expect(rowsOf(res.body)).toHaveLength(1 + 45);
     const list = await csv('/api/contact-messages?per_page=100');
-    expect(rowsOf(res.body).slice(1).map((r) => Number(r.split(';')[0]))).toEqual(list.json().map((m: { id: number }) => m.id));
+    expect(
+      rowsOf(res.body)
+        .slice(1)
+        .map((r) => Number(r.split(';')[0])),
+    ).toEqual(list.json().map((m: { id: number }) => m.id));
 
     await seedUser(t, 'conseiller', { name: 'Filtre Conseiller' });
     const advisers = await csv('/api/users?role=conseiller&format=csv');
@@ -70,7 +85,10 @@ describe('?format=csv on every administrator list', () => {
   it('neutralises cells a spreadsheet would run as formulas, and quotes separators', async () => {
     const hostile = ['=HYPERLINK("http://x";"clic")', '+33 1', '-2+3', '@SUM(A1)', '\tTab', 'a;b'];
     for (const [i, name] of hostile.entries()) {
-      await t.db.insertInto('contact_messages').values({ name, email: `f${i}@example.bj`, phone: null, services: null, message: 'x', created_at: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('contact_messages')
+        .values({ name, email: `f${i}@example.bj`, phone: null, services: null, message: 'x', created_at: new Date().toISOString() })
+        .execute();
     }
     const body = (await csv('/api/contact-messages?format=csv')).body;
     expect(body).toContain(`"'=HYPERLINK(""http://x"";""clic"")"`);
@@ -87,9 +105,23 @@ describe('?format=csv on every administrator list', () => {
       method: 'POST',
       url: '/api/admin/offline-payments',
       headers: bearer(admin.token),
-      payload: { kind: 'donation', amount: 1500, name: 'Don annulé', telephone: '+22962000001', method: 'cheque', reference: 'CHQ-1', received_at: '2026-01-05', purpose: 'sante' },
+      payload: {
+        kind: 'donation',
+        amount: 1500,
+        name: 'Don annulé',
+        telephone: '+22962000001',
+        method: 'cheque',
+        reference: 'CHQ-1',
+        received_at: '2026-01-05',
+        purpose: 'sante',
+      },
     });
-    await t.app.inject({ method: 'DELETE', url: `/api/donations/${res.json().id}`, headers: bearer(admin.token), payload: { reason: 'Chèque sans provision' } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/donations/${res.json().id}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Chèque sans provision' },
+    });
     const live = await csv('/api/donations?format=csv');
     expect(live.body).not.toContain('Chèque sans provision');
     const cancelled = await csv('/api/donations?format=csv&cancelled=1');
@@ -106,9 +138,23 @@ describe('streaming 100 000 rows', () => {
     const message = 'Message de test pour mesurer la mémoire pendant un export. '.repeat(4);
     const createdAt = new Date().toISOString();
     const batch = t.config.database.dialect === 'sqlite' ? 500 : 2000;
-    const existing = Number((await t.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const existing = Number(
+      (
+        await t.db
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     for (let i = 0; i < total; i += batch) {
-      const values = Array.from({ length: batch }, (_, j) => ({ name: `Export ${i + j}`, email: `e${i + j}@example.bj`, phone: '+22990000000', services: 'Alimentation', message, created_at: createdAt }));
+      const values = Array.from({ length: batch }, (_, j) => ({
+        name: `Export ${i + j}`,
+        email: `e${i + j}@example.bj`,
+        phone: '+22990000000',
+        services: 'Alimentation',
+        message,
+        created_at: createdAt,
+      }));
       await t.db.insertInto('contact_messages').values(values).execute();
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -124,19 +170,27 @@ describe('streaming 100 000 rows', () => {
     let lines = 0;
     await new Promise<void>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port, path: '/api/contact-messages?format=csv', headers: { ...bearer(admin.token), 'accept-encoding': 'identity' } }, (res) => {
-          expect(res.statusCode).toBe(200);
-          res.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            for (const b of chunk) if (b === 10) lines += 1;
-            if (bytes > samples.length * 3_000_000) {
-              gc();
-              samples.push(process.memoryUsage().rss);
-            }
-          });
-          res.on('end', () => resolve());
-          res.on('error', reject);
-        })
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/contact-messages?format=csv',
+            headers: { ...bearer(admin.token), 'accept-encoding': 'identity' },
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              for (const b of chunk) if (b === 10) lines += 1;
+              if (bytes > samples.length * 3_000_000) {
+                gc();
+                samples.push(process.memoryUsage().rss);
+              }
+            });
+            res.on('end', () => resolve());
+            res.on('error', reject);
+          },
+        )
         .on('error', reject);
     });
     const peak = Math.max(...samples);

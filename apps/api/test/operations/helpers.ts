@@ -7,7 +7,12 @@ export async function payThroughSandbox(t: TestApp, token: string | null, body: 
   const res = await t.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: body, headers: token ? bearer(token) : {} });
   expect(res.statusCode).toBe(201);
   const checkout = res.json().url as string;
-  const post = await t.app.inject({ method: 'POST', url: checkout, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+  const post = await t.app.inject({
+    method: 'POST',
+    url: checkout,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
   expect(post.statusCode).toBe(303);
   const back = await t.app.inject({ method: 'GET', url: post.headers.location as string });
   expect(back.statusCode).toBe(302);

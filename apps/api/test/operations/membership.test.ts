@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(() => setClock(null));
 
-const fee = (phone: string, type = 'cotisation') => ({ name: 'Afi Membre', email: 'afi@example.bj', phone, amount: 5000, payment_type: type });
+const fee = (phone: string, type = 'cotisation') => ({
+  name: 'Afi Membre',
+  email: 'afi@example.bj',
+  phone,
+  amount: 5000,
+  payment_type: type,
+});
 
 describe('period arithmetic', () => {
   it('adds calendar months, the 31st becoming the last day of a shorter month', () => {
@@ -76,7 +82,12 @@ describe('membership from payments (GET /api/profile)', () => {
     await payThroughSandbox(t, member.token, fee(member.telephone));
     const second = await payThroughSandbox(t, member.token, fee(member.telephone));
     expect((await profileMembership(t, member.token)).valid_until).toBe('2028-04-01');
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/payments/${second.id}`, headers: bearer(admin.token), payload: { reason: 'Saisie en double' } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/payments/${second.id}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Saisie en double' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await profileMembership(t, member.token)).valid_until).toBe('2027-04-01');
   });
@@ -151,7 +162,11 @@ describe('membership reminders', () => {
     expect(sms[2]!.body).toContain('a expiré le 1 février 2027');
     expect(sms.every((m) => m.channel === 'sms' && m.status === 'queued')).toBe(true);
     const mails = await outbox('rappel@example.bj');
-    expect(mails.map((m) => m.subject)).toEqual(['Votre adhésion arrive à échéance', 'Votre adhésion arrive à échéance', 'Votre adhésion a expiré']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Votre adhésion arrive à échéance',
+      'Votre adhésion arrive à échéance',
+      'Votre adhésion a expiré',
+    ]);
   });
 
   it('a renewal starts a new period with its own reminders', async () => {

@@ -11,6 +11,7 @@ import { MEMBERSHIP_STATUS_LABELS } from '@shared/schemas/membership';
 import { MONEY_SOURCE_LABELS, OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import type { TransactionStatus } from '@shared/constants';
 import type { DB } from '../../db/database';
+import { filteredOutbox } from '../../messages/outbox-list';
 import { applyUserFilter, PUBLIC_USER_COLUMNS } from '../../db/repositories/users';
 import { membersQuery } from '../membership/memberships';
 import { membershipStatus } from '../membership/period';
@@ -26,6 +27,7 @@ type Query = any;
 type Definition = (db: DB, query: Query) => CsvExport<any>;
 
 const label = <K extends string>(labels: Record<K, string>, value: string | null) => (value === null ? '' : (labels[value as K] ?? value));
+const OUTBOX_STATUS_LABELS: Record<string, string> = { queued: 'En attente', sent: 'Envoyé', failed: 'Échec' };
 const yesNo = (v: number | boolean) => (v ? 'oui' : 'non');
 const col = <R>(header: string, value: (row: R) => string | number | null | undefined): CsvColumn<R> => ({ header, value });
 
@@ -117,19 +119,26 @@ export const LIST_EXPORTS: Record<string, Definition> = {
       ],
     };
   },
-  '/api/contact-messages': (db) => ({
-    filename: 'messages-de-contact',
-    query: db.selectFrom('contact_messages').select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at']),
-    columns: [
-      col('Identifiant', (r) => r.id),
-      col('Nom', (r) => r.name),
-      col('E-mail', (r) => r.email),
-      col('Téléphone', (r) => r.phone),
-      col('Services', (r) => r.services),
-      col('Message', (r) => r.message),
-      col('Reçu le', (r) => r.created_at),
-    ],
-  }),
+  '/api/contact-messages': (db, q) => {
+    let query = db.selectFrom('contact_messages').select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at', 'handled_at']);
+    // The same tabs as the list: new (not handled) or handled messages only.
+    if (q.status === 'nouveau') query = query.where('handled_at', 'is', null);
+    if (q.status === 'traite') query = query.where('handled_at', 'is not', null);
+    return {
+      filename: 'messages-de-contact',
+      query,
+      columns: [
+        col('Identifiant', (r) => r.id),
+        col('Nom', (r) => r.name),
+        col('E-mail', (r) => r.email),
+        col('Téléphone', (r) => r.phone),
+        col('Services', (r) => r.services),
+        col('Message', (r) => r.message),
+        col('Reçu le', (r) => r.created_at),
+        col('Traité le', (r) => r.handled_at),
+      ],
+    };
+  },
   '/api/newsletter/subscribers': (db) => ({
     filename: 'abonnes-newsletter',
     query: db.selectFrom('newsletter_subscriptions').select(['id', 'email', 'created_at']),
@@ -181,6 +190,33 @@ export const LIST_EXPORTS: Record<string, Definition> = {
       col('Rôle', (r) => label(ROLE_LABELS as Record<Role, string>, r.role)),
       col('Adhésion', (r) => MEMBERSHIP_STATUS_LABELS[membershipStatus(r.valid_until, clock.today())]),
       col('Valable jusqu’au', (r) => r.valid_until),
+    ],
+  }),
+  '/api/admin/messages': (db, q) => ({
+    filename: 'messages-envoyes',
+    query: filteredOutbox(db, q).select([
+      'id',
+      'channel',
+      'to_address',
+      'subject',
+      'body',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ]),
+    columns: [
+      col('Identifiant', (r) => r.id),
+      col('Canal', (r) => (r.channel === 'sms' ? 'SMS' : 'E-mail')),
+      col('Destinataire', (r) => r.to_address),
+      col('Objet', (r) => r.subject),
+      col('Message', (r) => r.body),
+      col('Statut', (r) => OUTBOX_STATUS_LABELS[r.status] ?? r.status),
+      col('Tentatives', (r) => r.attempts),
+      col('Dernière erreur', (r) => r.last_error),
+      col('Créé le', (r) => r.created_at),
+      col('Envoyé le', (r) => r.sent_at),
     ],
   }),
   '/api/admin/audit': (db, q) => ({

@@ -19,6 +19,7 @@ const KINDS: Array<{ kind: ReminderKind; offset: number }> = [
 ];
 const CATCH_UP_DAYS = 6;
 export const REMINDER_INTERVAL_MS = 60 * 60_000;
+const FIRST_PASS_DELAY_MS = 60_000;
 
 const frenchDate = (date: string) =>
   new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -78,12 +79,13 @@ export async function queueDueReminders(db: DB, publicUrl: string): Promise<numb
   return queued;
 }
 
-/** Runs the reminders every hour while the app is up (unref'd, stopped on close). */
+/** Runs the reminders shortly after start, then every hour while the app is up (unref'd, stopped on close). */
 export function scheduleReminders(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   let running = false;
+  let closed = false;
   const pass = () => {
-    if (running) return;
+    if (running || closed) return;
     running = true;
     queueDueReminders(app.db, app.config.publicUrl)
       .catch((error) => app.log.warn({ err: error }, 'membership reminders pass failed'))
@@ -92,10 +94,12 @@ export function scheduleReminders(app: FastifyInstance): void {
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(pass, REMINDER_INTERVAL_MS);
-    timer.unref();
+    // A server restarted more often than hourly still runs its pass; the dedupe keys make extra passes harmless.
+    timers.push(setTimeout(pass, FIRST_PASS_DELAY_MS), setInterval(pass, REMINDER_INTERVAL_MS));
+    for (const timer of timers) timer.unref();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
   });
 }

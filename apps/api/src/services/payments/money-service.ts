@@ -11,6 +11,7 @@ import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
 import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
 import { HAS_RECEIPT_STATUSES } from './transitions';
 
@@ -126,7 +127,10 @@ export class MoneyService {
       return checkout.url;
     } catch (error) {
       // No provider transaction exists: the record can never be paid; it is closed, not left pending.
-      await updateRecord(this.db, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
+      await this.db.transaction().execute(async (trx) => {
+        await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
+        await recordAudit(trx, { actorId: null, action: `${kind}.status`, entity: kind, entityId: id, before: { transaction_status: 'pending' }, after: { transaction_status: 'canceled' }, details: { source: 'checkout_failed' } });
+      });
       this.log.warn({ err: error, kind, id }, 'payment provider unavailable at checkout');
       throw providerUnavailable();
     }

@@ -7,10 +7,13 @@ import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
+import { AuditView } from './views/audit-view';
 import { ContactMessagesView } from './views/contact-messages-view';
 import { DonationsView } from './views/donations-view';
+import { MembershipsView } from './views/memberships-view';
 import { NewsletterSendView } from './views/newsletter-send-view';
 import { NewsletterView } from './views/newsletter-view';
+import { OfflinePaymentView } from './views/offline-payment-view';
 import { OutboxView } from './views/outbox-view';
 import { PaymentsView } from './views/payments-view';
 import { ProjectsView } from './views/projects-view';
@@ -20,6 +23,7 @@ import { UnconfirmedAccountsView } from './views/unconfirmed-accounts-view';
 import { UnconfirmedVolunteersView } from './views/unconfirmed-volunteers-view';
 import { UsersView } from './views/users-view';
 import { WaitingView } from './views/waiting-view';
+import { YearReceiptsView } from './views/year-receipts-view';
 
 // /dashboard-administrateur (spec §2 "Administrator dashboard"). The administrator lands on what waits for them.
 
@@ -56,6 +60,14 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return <OutboxView />;
     case 'statistiques':
       return <StatsView onOpen={open} />;
+    case 'paiement-recu':
+      return <OfflinePaymentView />;
+    case 'adhesions':
+      return <MembershipsView />;
+    case 'recus-annuels':
+      return <YearReceiptsView />;
+    case 'journal':
+      return <AuditView />;
   }
 }
 

@@ -1,14 +1,18 @@
 import type { DashboardEntry } from '@web/components/dashboard/dashboard-shell';
 import {
-  BarChart3,
   Banknote,
+  BarChart3,
+  FileStack,
   FolderKanban,
   HandCoins,
+  IdCard,
   Inbox,
   Mail,
   MessageSquareQuote,
   MessageSquareText,
   Newspaper,
+  ReceiptText,
+  ScrollText,
   Send,
   UserCheck,
   UserPlus,
@@ -39,6 +43,11 @@ export const ADMIN_VIEWS = [
   'envoi-newsletter',
   'sms-emails',
   'statistiques',
+  // Running the association (issue 12).
+  'paiement-recu',
+  'adhesions',
+  'recus-annuels',
+  'journal',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
@@ -75,4 +84,8 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: 'envoi-newsletter', label: 'Envoyer une newsletter', icon: Send },
   { key: 'sms-emails', label: 'SMS et e-mails envoyés', icon: MessageSquareText },
   { key: 'statistiques', label: 'Statistiques', icon: BarChart3 },
+  { key: 'paiement-recu', label: 'Enregistrer un paiement reçu', icon: ReceiptText },
+  { key: 'adhesions', label: 'Adhésions', icon: IdCard },
+  { key: 'recus-annuels', label: 'Reçus annuels', icon: FileStack },
+  { key: 'journal', label: 'Journal d’audit', icon: ScrollText },
 ];

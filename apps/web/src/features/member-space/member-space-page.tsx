@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { useLogout } from '@web/features/auth/use-logout';
 import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { MembershipCard } from './membership-card';
 
 // /espace-membre (membre, sympathisant): a small dashboard with Paiement, Profil and Logout.
 const ENTRIES: DashboardEntry[] = [
@@ -28,6 +29,7 @@ export default function MemberSpacePage() {
       <title>Espace membre — ASBE</title>
       <div className="space-y-6">
         <ProfilePanel />
+        <MembershipCard />
         <section aria-labelledby="fees-title" className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 id="fees-title" className="mb-2 text-xl font-bold text-emerald-950">
             Frais d'adhésion et cotisations

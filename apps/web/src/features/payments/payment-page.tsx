@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { session } from '@web/lib/session';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useKeptValues } from '@web/lib/kept-form-values';
+import { useSearchParams } from 'react-router';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
@@ -22,12 +23,15 @@ interface Profile {
   telephone?: string;
 }
 
+const requestedType = (value: string | null): PaymentType => (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
+
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 
 export default function PaymentPage() {
   const { receiptUrl } = useReturnFlow('payment');
   const [inProgress, setInProgress] = useState(false);
   const hasToken = Boolean(session.token());
+  const [searchParams] = useSearchParams();
   // A signed-in member pays with the e-mail of the profile, shown read-only.
   const profile = useQuery({
     queryKey: ['profile'],
@@ -48,7 +52,8 @@ export default function PaymentPage() {
     formState: { errors },
   } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
-    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: DEFAULT_PAYMENT_TYPE },
+    // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')) },
   });
   // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
   useKeptValues({ setValue, watch });

@@ -6,6 +6,7 @@ import { Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ADMIN_EMPTY } from '../admin-messages';
 import { ADMIN_PAGE_SIZE, type PageFetcher } from '../api/admin-lists';
+import { ExportButton, type ExportSource } from './export-button';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -32,6 +33,8 @@ export interface ListPanelProps<T> {
   searchPlaceholder?: string;
   /** Above the table (filters, tabs). */
   toolbar?: ReactNode;
+  /** The list's API path and on-screen filters: shows « Exporter » (CSV of every matching row). */
+  exportFrom?: ExportSource;
 }
 
 /** A titled, searchable, server-paginated list (a page of 20 at a time, fast at 100 000 rows). */
@@ -45,6 +48,7 @@ export function ListPanel<T>({
   errorText,
   searchPlaceholder,
   toolbar,
+  exportFrom,
 }: ListPanelProps<T>) {
   const [term, setTerm] = useState('');
   const q = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
@@ -74,9 +78,12 @@ export function ListPanel<T>({
 
   return (
     <section aria-labelledby={`${searchId}-title`} className="space-y-4">
-      <h2 id={`${searchId}-title`} className="text-2xl font-bold text-emerald-950">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${searchId}-title`} className="text-2xl font-bold text-emerald-950">
+          {title}
+        </h2>
+        {exportFrom && <ExportButton source={exportFrom} q={q} fileName={exportFrom.path.replace(/\W+/g, '-').replace(/^-|-$/g, '')} />}
+      </div>
       {toolbar}
       <form role="search" className="max-w-md" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={searchId} className="sr-only">

@@ -123,6 +123,7 @@ export function ContactMessagesView() {
       listKey={listKey}
       fetchPage={fetchPage}
       columns={columns}
+      exportFrom={{ path: '/contact-messages', params: { status } }}
       rowKey={(m) => m.id}
       emptyText={status === 'nouveau' ? ADMIN_EMPTY.contactMessagesNew : ADMIN_EMPTY.contactMessagesHandled}
       errorText={ADMIN_FETCH_ERRORS.contactMessages}

@@ -1,29 +1,24 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatDate, formatFcfa } from '@shared/format';
+import type { DonationListItem } from '@shared/schemas/donation';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT, transactionStatusLabel } from '../admin-messages';
 import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import { ReceiptLink } from '../components/receipt-link';
-import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import { useMemo } from 'react';
+import { useCancelWithReason } from '../components/cancel-with-reason';
+import { MoneyOrigin, useCancelledFilter } from '../components/money-origin';
 
-export interface AdminDonation {
-  id: number;
-  amount: number;
-  purpose: string;
-  transaction_status: string;
-  transaction_id: string | null;
-  receipt_number: string | null;
-  receipt_url: string | null;
-  created_at: string;
-}
+export type AdminDonation = DonationListItem;
 
 const LIST_KEY = ['admin', 'donations'] as const;
-const fetchDonations = pageFetcher<AdminDonation>('/donations');
 
 export function DonationsView() {
-  const { askDelete, dialog } = useConfirmedDeletion<AdminDonation>({
+  const filter = useCancelledFilter();
+  const fetchDonations = useMemo(() => pageFetcher<AdminDonation>('/donations', filter.params), [filter.params]);
+  const { askDelete, dialog } = useCancelWithReason<AdminDonation>({
     listKey: LIST_KEY,
     path: (d) => `/donations/${d.id}`,
     prompt: ADMIN_TEXT.deleteDonationPrompt,
@@ -36,23 +31,28 @@ export function DonationsView() {
     { key: 'purpose', header: 'Objet', render: (d) => DONATION_PURPOSE_LABELS[d.purpose as DonationPurpose] ?? d.purpose },
     { key: 'status', header: 'Statut', render: (d) => transactionStatusLabel(d.transaction_status) },
     { key: 'date', header: 'Date', render: (d) => <span className="whitespace-nowrap">{formatDate(d.created_at)}</span> },
+    { key: 'origin', header: 'Origine', render: (r) => <MoneyOrigin row={r} /> },
     { key: 'receipt', header: 'Reçu', render: (d) => <ReceiptLink url={d.receipt_url} number={d.receipt_number} /> },
     {
       key: 'action',
       header: 'Action',
-      render: (d) => (
-        <Button variant="danger" onClick={() => askDelete(d)}>
-          Supprimer
-        </Button>
-      ),
+      render: (d) =>
+        d.deleted_at ? null : (
+          <Button variant="danger" onClick={() => askDelete(d)}>
+            Supprimer
+          </Button>
+        ),
     },
   ];
   return (
     <>
       <ListPanel
         title="Liste Dons"
-        listKey={LIST_KEY}
+        key={filter.isCancelled ? 'annules' : 'actifs'}
+        listKey={[...LIST_KEY, filter.isCancelled ? 'annules' : 'actifs']}
         fetchPage={fetchDonations}
+        toolbar={filter.toolbar}
+        exportFrom={{ path: '/donations', params: filter.params }}
         columns={columns}
         rowKey={(d) => d.id}
         emptyText={ADMIN_EMPTY.donations}

@@ -23,6 +23,7 @@ export function NewsletterView() {
       title="Newsletter"
       listKey={['admin', 'newsletter']}
       fetchPage={fetchSubscribers}
+      exportFrom={{ path: '/newsletter/subscribers' }}
       columns={COLUMNS}
       rowKey={(s) => s.id}
       emptyText={ADMIN_EMPTY.newsletter}

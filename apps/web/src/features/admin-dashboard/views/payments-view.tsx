@@ -1,32 +1,24 @@
 import { PAYMENT_TYPE_LABELS, type PaymentType } from '@shared/constants';
 import { formatDate, formatFcfa } from '@shared/format';
+import type { PaymentListItem } from '@shared/schemas/payment';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT, transactionStatusLabel } from '../admin-messages';
 import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import { ReceiptLink } from '../components/receipt-link';
-import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import { useMemo } from 'react';
+import { useCancelWithReason } from '../components/cancel-with-reason';
+import { MoneyOrigin, useCancelledFilter } from '../components/money-origin';
 
-export interface AdminPayment {
-  id: number;
-  amount: number;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  payment_type: string;
-  transaction_status: string;
-  transaction_id: string | null;
-  receipt_number: string | null;
-  receipt_url: string | null;
-  created_at: string;
-}
+export type AdminPayment = PaymentListItem;
 
 const LIST_KEY = ['admin', 'payments'] as const;
-const fetchPayments = pageFetcher<AdminPayment>('/payments');
 
 export function PaymentsView() {
-  const { askDelete, dialog } = useConfirmedDeletion<AdminPayment>({
+  const filter = useCancelledFilter();
+  const fetchPayments = useMemo(() => pageFetcher<AdminPayment>('/payments', filter.params), [filter.params]);
+  const { askDelete, dialog } = useCancelWithReason<AdminPayment>({
     listKey: LIST_KEY,
     path: (p) => `/payments/${p.id}`,
     prompt: ADMIN_TEXT.deletePaymentPrompt,
@@ -40,23 +32,28 @@ export function PaymentsView() {
     { key: 'type', header: 'Type', render: (p) => PAYMENT_TYPE_LABELS[p.payment_type as PaymentType] ?? p.payment_type },
     { key: 'status', header: 'Statut', render: (p) => transactionStatusLabel(p.transaction_status) },
     { key: 'date', header: 'Date', render: (p) => <span className="whitespace-nowrap">{formatDate(p.created_at)}</span> },
+    { key: 'origin', header: 'Origine', render: (r) => <MoneyOrigin row={r} /> },
     { key: 'receipt', header: 'Reçu', render: (p) => <ReceiptLink url={p.receipt_url} number={p.receipt_number} /> },
     {
       key: 'action',
       header: 'Action',
-      render: (p) => (
-        <Button variant="danger" onClick={() => askDelete(p)}>
-          Supprimer
-        </Button>
-      ),
+      render: (p) =>
+        p.deleted_at ? null : (
+          <Button variant="danger" onClick={() => askDelete(p)}>
+            Supprimer
+          </Button>
+        ),
     },
   ];
   return (
     <>
       <ListPanel
         title="Liste des Paiements"
-        listKey={LIST_KEY}
+        key={filter.isCancelled ? 'annules' : 'actifs'}
+        listKey={[...LIST_KEY, filter.isCancelled ? 'annules' : 'actifs']}
         fetchPage={fetchPayments}
+        toolbar={filter.toolbar}
+        exportFrom={{ path: '/payments', params: filter.params }}
         columns={columns}
         rowKey={(p) => p.id}
         emptyText={ADMIN_EMPTY.payments}

@@ -50,6 +50,7 @@ export function ProjectsView() {
       title="Les Projets"
       listKey={['admin', 'projects']}
       fetchPage={fetchProjects}
+      exportFrom={{ path: '/projects/unconfirmed' }}
       columns={COLUMNS}
       rowKey={(p) => p.id}
       emptyText={ADMIN_EMPTY.projects}

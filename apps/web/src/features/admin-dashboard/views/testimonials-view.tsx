@@ -116,6 +116,7 @@ export function TestimonialsView() {
         toolbar={toolbar}
         listKey={listKey}
         fetchPage={fetchPage}
+        exportFrom={{ path: '/admin/testimonials', params: { status } }}
         columns={columns}
         rowKey={(t) => t.id}
         emptyText={status === 'pending' ? ADMIN_EMPTY.testimonialsPending : ADMIN_EMPTY.testimonialsPublished}

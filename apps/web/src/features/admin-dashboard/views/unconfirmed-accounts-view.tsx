@@ -59,6 +59,7 @@ export function UnconfirmedAccountsView() {
       title="Confirmer Compte"
       listKey={LIST_KEY}
       fetchPage={fetchUnconfirmed}
+      exportFrom={{ path: '/confirmation/unconfirmed' }}
       columns={columns}
       rowKey={(u) => u.id}
       emptyText={ADMIN_EMPTY.unconfirmedUsers}

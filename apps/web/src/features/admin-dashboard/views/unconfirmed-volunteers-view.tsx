@@ -89,6 +89,7 @@ export function UnconfirmedVolunteersView() {
       title="Confirmer Volontaire"
       listKey={LIST_KEY}
       fetchPage={fetchVolunteers}
+      exportFrom={{ path: '/volunteers/unconfirmed' }}
       columns={columns}
       rowKey={(v) => v.id}
       emptyText={ADMIN_EMPTY.unconfirmedVolunteers}

@@ -19,16 +19,17 @@ export interface ListedUser {
 
 export type UserGroup = 'sympathisants' | 'prestataires' | 'conseillers' | 'membres';
 
-const GROUPS: Record<UserGroup, { title: string; errorText: string; fetcher: () => PageFetcher<ListedUser> }> = {
-  sympathisants: { title: 'Les Sympathisants', errorText: ADMIN_FETCH_ERRORS.sympathisers, fetcher: () => pageFetcher('/users', { role: 'sympathisant' }) },
+// `exportRole`: the CSV export of a one-role list (the providers' two merged lists have none).
+const GROUPS: Record<UserGroup, { title: string; errorText: string; fetcher: () => PageFetcher<ListedUser>; exportRole?: string }> = {
+  sympathisants: { title: 'Les Sympathisants', errorText: ADMIN_FETCH_ERRORS.sympathisers, fetcher: () => pageFetcher('/users', { role: 'sympathisant' }), exportRole: 'sympathisant' },
   // Providers are both provider roles: two server-paged lists shown one after the other.
   prestataires: {
     title: 'Les Prestataires',
     errorText: ADMIN_FETCH_ERRORS.providers,
     fetcher: () => concatenatedFetcher(pageFetcher('/users', { role: 'prestataire_physique' }), pageFetcher('/users', { role: 'prestataire_morale' })),
   },
-  conseillers: { title: 'Les Conseillers', errorText: ADMIN_FETCH_ERRORS.advisers, fetcher: () => pageFetcher('/users', { role: 'conseiller' }) },
-  membres: { title: 'Les Membres', errorText: ADMIN_FETCH_ERRORS.members, fetcher: () => pageFetcher('/users', { role: 'membre' }) },
+  conseillers: { title: 'Les Conseillers', errorText: ADMIN_FETCH_ERRORS.advisers, fetcher: () => pageFetcher('/users', { role: 'conseiller' }), exportRole: 'conseiller' },
+  membres: { title: 'Les Membres', errorText: ADMIN_FETCH_ERRORS.members, fetcher: () => pageFetcher('/users', { role: 'membre' }), exportRole: 'membre' },
 };
 
 const COLUMNS: ReadonlyArray<Column<ListedUser>> = [
@@ -48,6 +49,7 @@ export function UsersView({ group }: { group: UserGroup }) {
       title={config.title}
       listKey={['admin', 'users', group]}
       fetchPage={fetchPage}
+      exportFrom={config.exportRole ? { path: '/users', params: { role: config.exportRole } } : undefined}
       columns={COLUMNS}
       rowKey={(u) => u.id}
       emptyText={ADMIN_EMPTY.users}
