@@ -374,9 +374,12 @@ describe('member space (/espace-membre)', () => {
     await page.getByRole('heading', { name: 'Essi Membre' }).waitFor();
     expect(await page.getByRole('link', { name: 'Faire un paiement' }).getAttribute('href')).toBe('/paiement');
     await expectNoSeriousAxeViolations(page);
+    // At 360 px the dashboard's entries are behind « Menu » (issue #18 §5).
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('button', { name: 'Paiement' }).click();
     await page.waitForURL('**/paiement');
     await page.goBack();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     assertNoPageErrors(page);

@@ -1,10 +1,10 @@
 import { ROLES } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell } from '@web/components/dashboard/dashboard-shell';
-import { AddUserModal } from '@web/features/auth/add-user-modal';
+import { Spinner } from '@web/components/ui/spinner';
 import { useLogout } from '@web/features/auth/use-logout';
-import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useProfile } from '@web/features/profile/use-profile';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
 import { AuditView } from './views/audit-view';
@@ -27,12 +27,21 @@ import { YearReceiptsView } from './views/year-receipts-view';
 
 // /dashboard-administrateur (spec §2 "Administrator dashboard"). The administrator lands on what waits for them.
 
+// The two forms (profile, add-user) bring react-hook-form and zod (~140 KB of JavaScript): they load when opened, so
+// the lists' path, compiled before the first row on a slow phone, does without them (issue #20 item 1).
+const ProfilePanel = lazy(() => import('@web/features/profile/profile-panel').then((m) => ({ default: m.ProfilePanel })));
+const AddUserModal = lazy(() => import('@web/features/auth/add-user-modal').then((m) => ({ default: m.AddUserModal })));
+
 function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
   switch (view) {
     case 'a-traiter':
       return <WaitingView onOpen={open} />;
     case 'profil':
-      return <ProfilePanel />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <ProfilePanel />
+        </Suspense>
+      );
     case 'confirmer-compte':
       return <UnconfirmedAccountsView />;
     case 'confirmer-volontaire':
@@ -118,12 +127,16 @@ export default function AdminDashboardPage() {
       <div ref={contentRef} tabIndex={-1} className="outline-none">
         {renderView(view, open)}
       </div>
-      <AddUserModal
-        isOpen={isAddUserOpen}
-        onClose={() => setAddUserOpen(false)}
-        allowedRoles={ROLES}
-        onCreated={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
-      />
+      {isAddUserOpen ? (
+        <Suspense fallback={null}>
+          <AddUserModal
+            isOpen
+            onClose={() => setAddUserOpen(false)}
+            allowedRoles={ROLES}
+            onCreated={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
+          />
+        </Suspense>
+      ) : null}
     </DashboardShell>
   );
 }

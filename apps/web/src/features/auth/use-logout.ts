@@ -1,15 +1,14 @@
-import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 
-class MissingTokenError extends Error {
-  constructor() {
-    super(AUTH_MESSAGES.tokenMissing);
-  }
-}
+// The messages come with the auth schemas, which bring zod (~90 KB of JavaScript): loaded when logging out, so the
+// dashboards' first render does without them (issue #20 item 1).
+const authMessages = () => import('@shared/schemas/auth').then((m) => m.AUTH_MESSAGES);
+
+class MissingTokenError extends Error {}
 
 /**
  * Logout (spec §4, §8): POST /logout with the bearer, then token and role leave local storage
@@ -25,23 +24,26 @@ export function useLogout(_variant: 'admin' | 'dashboard') {
   };
   return useMutation({
     mutationFn: async () => {
+      const messages = await authMessages();
       const token = session.token();
-      if (!token) throw new MissingTokenError();
+      if (!token) throw new MissingTokenError(messages.tokenMissing);
       await api.post('/logout', undefined, { token });
+      return messages;
     },
-    onSuccess: () => {
-      notify.success(AUTH_MESSAGES.logoutSuccess);
+    onSuccess: (messages) => {
+      notify.success(messages.logoutSuccess);
       finish();
     },
-    onError: (error) => {
+    onError: async (error) => {
+      const messages = await authMessages().catch(() => null);
       if (error instanceof MissingTokenError) {
-        notify.error(AUTH_MESSAGES.tokenMissing);
+        notify.error(error.message);
         finish();
       } else if (error instanceof ApiError && error.status === 401) {
-        notify.success(AUTH_MESSAGES.logoutSuccess);
+        if (messages) notify.success(messages.logoutSuccess);
         finish();
-      } else {
-        notify.error(AUTH_MESSAGES.logoutFailure);
+      } else if (messages) {
+        notify.error(messages.logoutFailure);
       }
     },
   });
