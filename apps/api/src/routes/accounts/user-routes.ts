@@ -1,3 +1,4 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { ROLES } from '@shared/constants';
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,6 @@ import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/account
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
 
 const zone = z.string().nullable();
-const messageSchema = z.object({ message: z.string() });
 
 const createdUserSchema = z.object({
   id: z.number(),

@@ -1,3 +1,4 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { parseId } from '@shared/schemas/id-param';
 import { PROVIDER_ROLES } from '@shared/constants';
 import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateSchema } from '@shared/schemas/provider';
@@ -7,7 +8,6 @@ import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createProvider, getOwnProvider, updateProvider } from '../../services/members/providers';
 
-const messageSchema = z.object({ message: z.string() });
 const security = [{ bearer: [] }];
 
 // A provider reads, creates and edits only its own record (spec §6).

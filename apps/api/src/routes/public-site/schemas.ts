@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Response shapes of this area: only these columns ever leave the server.
-export const messageSchema = z.object({ message: z.string() });
+export { messageSchema } from '@shared/schemas/api-common';
 export { idParamsSchema } from '@shared/schemas/id-param';
 
 export const publicTestimonialSchema = z.object({
