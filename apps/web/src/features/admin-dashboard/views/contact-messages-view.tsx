@@ -3,16 +3,9 @@ import type { Column } from '@web/components/dashboard/data-table';
 import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
 import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { ContactMessage } from '@shared/schemas/public-site';
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  services: string | null;
-  message: string | null;
-  created_at: string;
-}
+export type { ContactMessage };
 
 const COLUMNS: ReadonlyArray<Column<ContactMessage>> = [
   { key: 'date', header: 'Date', render: (m) => <span className="whitespace-nowrap">{formatDate(m.created_at)}</span> },

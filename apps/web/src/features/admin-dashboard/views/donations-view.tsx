@@ -7,17 +7,9 @@ import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import { ReceiptLink } from '../components/receipt-link';
 import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import type { DonationListItem as AdminDonation } from '@shared/schemas/donation';
 
-export interface AdminDonation {
-  id: number;
-  amount: number;
-  purpose: string;
-  transaction_status: string;
-  transaction_id: string | null;
-  receipt_number: string | null;
-  receipt_url: string | null;
-  created_at: string;
-}
+export type { AdminDonation };
 
 const LIST_KEY = ['admin', 'donations'] as const;
 const fetchDonations = pageFetcher<AdminDonation>('/donations');

@@ -7,20 +7,9 @@ import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import { ReceiptLink } from '../components/receipt-link';
 import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import type { PaymentListItem as AdminPayment } from '@shared/schemas/payment';
 
-export interface AdminPayment {
-  id: number;
-  amount: number;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  payment_type: string;
-  transaction_status: string;
-  transaction_id: string | null;
-  receipt_number: string | null;
-  receipt_url: string | null;
-  created_at: string;
-}
+export type { AdminPayment };
 
 const LIST_KEY = ['admin', 'payments'] as const;
 const fetchPayments = pageFetcher<AdminPayment>('/payments');

@@ -10,18 +10,11 @@ import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, AD
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import type { AdminTestimonial } from '@shared/schemas/public-site';
 
 // Moderation of submitted testimonials (CONTRACT.md: only published ones are public).
 
-export interface AdminTestimonial {
-  id: number;
-  text: string;
-  author: string;
-  title: string;
-  avatar_url: string | null;
-  is_published: boolean | number;
-  created_at: string;
-}
+export type { AdminTestimonial };
 
 type Status = 'pending' | 'published';
 const TABS: ReadonlyArray<{ status: Status; label: string }> = [

@@ -8,19 +8,9 @@ import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, AD
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { DownloadButton, fileNameOf } from '../components/download-button';
 import { ListPanel } from '../components/list-panel';
+import type { UnconfirmedVolunteer } from '@shared/schemas/public-site';
 
-export interface UnconfirmedVolunteer {
-  id: number;
-  name: string;
-  email: string;
-  domain: string;
-  under_restriction: number | boolean | string;
-  cv: string;
-  motivation_letter: string;
-  criminal_record: string;
-  restriction_proof: string | null;
-  created_at: string;
-}
+export type { UnconfirmedVolunteer };
 
 const LIST_KEY = ['admin', 'unconfirmed-volunteers'] as const;
 const fetchVolunteers = pageFetcher<UnconfirmedVolunteer>('/volunteers/unconfirmed');
