@@ -7,16 +7,9 @@ import { notify } from '@web/lib/notify';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS } from '../admin-messages';
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { UnconfirmedUser } from '@shared/schemas/users';
 
-export interface UnconfirmedUser {
-  id: number;
-  name: string;
-  email: string;
-  telephone: string;
-  role: string;
-  zone: string | null;
-  created_at: string;
-}
+export type { UnconfirmedUser };
 
 const LIST_KEY = ['admin', 'unconfirmed-users'] as const;
 const fetchUnconfirmed = pageFetcher<UnconfirmedUser>('/confirmation/unconfirmed');
