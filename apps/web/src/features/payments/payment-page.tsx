@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -14,12 +15,6 @@ import { useForm } from 'react-hook-form';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
-
-interface Profile {
-  name?: string;
-  email?: string;
-  telephone?: string;
-}
 
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 
