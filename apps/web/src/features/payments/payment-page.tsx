@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import { type InitiateResponse, PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
@@ -51,7 +51,7 @@ export default function PaymentPage() {
   const onSubmit = async (values: PaymentInitiate) => {
     setInProgress(true);
     try {
-      const { url } = await api.post<{ url: string }>('/payment/initiate', values);
+      const { url } = await api.post<InitiateResponse>('/payment/initiate', values);
       // Stays "En cours..." while the browser leaves for the checkout.
       window.location.assign(url);
     } catch (error) {

@@ -8,6 +8,7 @@ import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS } f
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
 import type { UnconfirmedUser } from '@shared/schemas/users';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
 export type { UnconfirmedUser };
 
@@ -17,7 +18,7 @@ const fetchUnconfirmed = pageFetcher<UnconfirmedUser>('/confirmation/unconfirmed
 export function UnconfirmedAccountsView() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (user: UnconfirmedUser) => api.put<{ message?: string }>(`/users/${user.id}/confirm`),
+    mutationFn: (user: UnconfirmedUser) => api.put<MessageResponse>(`/users/${user.id}/confirm`),
     onSuccess: async (body, user) => {
       notify.success(body?.message ?? ADMIN_SUCCESS.userConfirmed);
       await removeRow(queryClient, LIST_KEY, user.id);

@@ -9,6 +9,7 @@ import { pageFetcher, removeRow } from '../api/admin-lists';
 import { DownloadButton, fileNameOf } from '../components/download-button';
 import { ListPanel } from '../components/list-panel';
 import type { UnconfirmedVolunteer } from '@shared/schemas/public-site';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
 export type { UnconfirmedVolunteer };
 
@@ -19,7 +20,7 @@ const domainLabel = (d: string) => VOLUNTEER_DOMAIN_LABELS[d as keyof typeof VOL
 export function UnconfirmedVolunteersView() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (v: UnconfirmedVolunteer) => api.put<{ message?: string }>(`/volunteers/${v.id}/confirm`),
+    mutationFn: (v: UnconfirmedVolunteer) => api.put<MessageResponse>(`/volunteers/${v.id}/confirm`),
     onSuccess: async (_body, v) => {
       notify.success(ADMIN_SUCCESS.volunteerConfirmed);
       await removeRow(queryClient, LIST_KEY, v.id);
