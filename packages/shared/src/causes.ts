@@ -157,7 +157,7 @@ export function purposeForCause(causeId: string): DonationPurpose {
 }
 
 /** The purpose to preselect from `?cause=` or `?purpose=` of /donation; null when neither is given or known. */
-export function purposeFromQuery(params: URLSearchParams): DonationPurpose | null {
+export function purposeFromQuery(params: { get(name: string): string | null }): DonationPurpose | null {
   const purpose = params.get('purpose');
   if (purpose && (DONATION_PURPOSES as readonly string[]).includes(purpose)) return purpose as DonationPurpose;
   const cause = params.get('cause');

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shared/messages';
+import type { FieldErrors } from '@shared/schemas/api-common';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** An error that becomes `{message, errors?}` with its status in the one error handler. */
 export class HttpError extends Error {

@@ -2,11 +2,12 @@ import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { takePrefetched } from './prefetched';
 import { session } from './session';
+import type { FieldErrors } from '@shared/schemas/api-common';
 
 // The one API client: base /api, 10 s timeout, bearer from the `token` storage key,
 // and the one place that turns a failed response into an ApiError.
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export class ApiError extends Error {
   constructor(

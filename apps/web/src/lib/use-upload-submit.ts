@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hook-form';
 import { ApiError, api } from './api-client';
 import { applyServerErrors } from './apply-server-errors';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
 /** A multipart body: text fields trimmed, the first file of each file input (skipped when none was chosen). */
 export function toFormData(texts: Record<string, unknown>, files: Record<string, unknown> = {}): FormData {
@@ -29,7 +30,7 @@ export function useUploadSubmit<T extends FieldValues>(
   const send = async (body: FormData) => {
     setProgress(0);
     try {
-      const res = await api.post<{ message: string }>(path, body, { token: null, onUploadProgress: setProgress });
+      const res = await api.post<MessageResponse>(path, body, { token: null, onUploadProgress: setProgress });
       form.reset();
       return res;
     } catch (error) {

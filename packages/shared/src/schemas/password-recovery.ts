@@ -40,5 +40,5 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
+/** The `{ message }` envelope (api-common.ts), under the names these routes use. */
+export { type MessageResponse, messageSchema as messageResponseSchema } from './api-common';

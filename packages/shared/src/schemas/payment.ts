@@ -100,6 +100,7 @@ export const paymentRecordSchema = z.object({
 });
 
 export const initiateResponseSchema = z.object({ url: z.string() });
+export type InitiateResponse = z.infer<typeof initiateResponseSchema>;
 
 export const paymentListItemSchema = z.object({
   id: z.number(),

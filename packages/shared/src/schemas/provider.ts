@@ -187,6 +187,8 @@ export const providerRecordSchema = z.object({
   marge_salaire: z.number(),
 });
 export type ProviderRecord = z.infer<typeof providerRecordSchema>;
+export const providerUpdateResponseSchema = z.object({ message: z.string(), prestataire: providerRecordSchema });
+export type ProviderUpdateResponse = z.infer<typeof providerUpdateResponseSchema>;
 
 /** One provider of a zone, as the adviser's welcome panel lists it (GET /recupprestataires). */
 export const zoneProviderSchema = z.object({

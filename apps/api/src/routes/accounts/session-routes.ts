@@ -1,12 +1,10 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { MESSAGES } from '@shared/messages';
 import { loginResponseSchema, loginSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { login, revokeToken } from '../../services/accounts/sessions';
-
-const messageSchema = z.object({ message: z.string() });
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Attempts are counted per (telephone, address) when they arrive, with a higher ceiling per address and a

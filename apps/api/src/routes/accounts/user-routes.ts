@@ -1,6 +1,8 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { ROLES } from '@shared/constants';
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import { loginResponseSchema } from '@shared/schemas/auth';
+import { createdUserSchema, listedUserSchema, unconfirmedUserSchema, userDetailsSchema } from '@shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
@@ -9,30 +11,6 @@ import { actAs } from '../../services/accounts/act-as';
 import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
 
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
-
-const zone = z.string().nullable();
-const messageSchema = z.object({ message: z.string() });
-
-const createdUserSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  role: z.string(),
-  zone,
-  is_confirmed: z.boolean(),
-});
-const userDetailsSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), telephone: z.string(), role: z.string(), zone });
-const unconfirmedUserSchema = userDetailsSchema.extend({ created_at: z.string() });
-const listedUserSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  telephone: z.string(),
-  zone,
-  role: z.string(),
-  created_at: z.string(),
-});
 
 const usersQuerySchema = pageQuerySchema.extend({ role: z.enum(ROLES, { error: 'Veuillez choisir un rôle valide.' }).optional() });
 

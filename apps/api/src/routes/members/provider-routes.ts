@@ -1,13 +1,13 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { parseId } from '@shared/schemas/id-param';
 import { PROVIDER_ROLES } from '@shared/constants';
-import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateSchema } from '@shared/schemas/provider';
+import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateResponseSchema, providerUpdateSchema } from '@shared/schemas/provider';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createProvider, getOwnProvider, updateProvider } from '../../services/members/providers';
 
-const messageSchema = z.object({ message: z.string() });
 const security = [{ bearer: [] }];
 
 // A provider reads, creates and edits only its own record (spec §6).
@@ -42,7 +42,7 @@ const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ id: z.string().max(20) }),
         body: providerUpdateSchema,
-        response: { 200: z.object({ message: z.string(), prestataire: providerRecordSchema }) },
+        response: { 200: providerUpdateResponseSchema },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import { TRANSACTION_STATUSES } from '@shared/constants';
 import { donationListItemSchema } from '@shared/schemas/donation';
@@ -18,7 +19,6 @@ const listQuery = pageQuerySchema.extend({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
-const messageSchema = z.object({ message: z.string() });
 const admin = { preHandler: requireRole('administrateur') };
 
 // Liste des Paiements / Liste Dons and their soft deletion (administrators only).

@@ -1,11 +1,10 @@
+import { messageSchema } from '@shared/schemas/api-common';
 import { donationInitiateSchema, donationRecordSchema } from '@shared/schemas/donation';
 import { initiateResponseSchema, PAYMENT_MESSAGES, paymentInitiateSchema, paymentRecordSchema } from '@shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveUser } from '../../plugins/auth';
 import type { MoneyService } from '../../services/payments/money-service';
-
-const messageSchema = z.object({ message: z.string() });
 
 // Public money routes: initiation (no bearer needed), the provider's return, and the spec's record posts.
 const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {

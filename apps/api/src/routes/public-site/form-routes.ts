@@ -16,7 +16,8 @@ import { createPublicListCache, type PublicList } from '../../services/public-si
 import { submitProject } from '../../services/public-site/projects';
 import { listPublishedTestimonials, submitTestimonial } from '../../services/public-site/testimonials';
 import { listConfirmedVolunteers, registerVolunteer } from '../../services/public-site/volunteers';
-import { messageSchema, publicTestimonialSchema, publicVolunteerSchema } from './schemas';
+import { messageSchema } from '@shared/schemas/api-common';
+import { publicTestimonialSchema, publicVolunteerSchema } from '@shared/schemas/public-site';
 
 const tags = ['site public'];
 const multipartDoc = { consumes: ['multipart/form-data'] };

@@ -10,15 +10,15 @@ import { listSubscribers } from '../../services/public-site/newsletter';
 import { listProjects } from '../../services/public-site/projects';
 import { deleteTestimonial, listTestimonialsForAdmin, publishTestimonial } from '../../services/public-site/testimonials';
 import { confirmVolunteer, listUnconfirmedVolunteers, refuseVolunteer } from '../../services/public-site/volunteers';
+import { messageSchema } from '@shared/schemas/api-common';
+import { idParamsSchema } from '@shared/schemas/id-param';
 import {
   adminTestimonialSchema,
   contactMessageSchema,
-  idParamsSchema,
-  messageSchema,
   projectSchema,
   subscriberSchema,
   unconfirmedVolunteerSchema,
-} from './schemas';
+} from '@shared/schemas/public-site';
 
 // Administrator views of what visitors sent (spec §2 admin dashboard, §7; CONTRACT.md moderation).
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {

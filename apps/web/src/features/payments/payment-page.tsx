@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import { type InitiateResponse, PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -16,12 +17,6 @@ import { useSearchParams } from 'react-router';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
-
-interface Profile {
-  name?: string;
-  email?: string;
-  telephone?: string;
-}
 
 const requestedType = (value: string | null): PaymentType => (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
 
@@ -70,7 +65,7 @@ export default function PaymentPage() {
   const onSubmit = async (values: PaymentInitiate) => {
     setInProgress(true);
     try {
-      const { url } = await api.post<{ url: string }>('/payment/initiate', values);
+      const { url } = await api.post<InitiateResponse>('/payment/initiate', values);
       // Stays "En cours..." while the browser leaves for the checkout.
       window.location.assign(url);
     } catch (error) {

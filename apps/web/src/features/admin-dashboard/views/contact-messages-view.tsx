@@ -10,19 +10,11 @@ import { useMemo, useState } from 'react';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { ContactMessage } from '@shared/schemas/public-site';
 
 // Contact messages (issue #18 §5): new ones first, each marked handled once dealt with; the telephone is a tel: link.
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  services: string | null;
-  message: string | null;
-  created_at: string;
-  handled_at: string | null;
-}
+export type { ContactMessage };
 
 const TABS: ReadonlyArray<{ status: ContactMessageStatus; label: string }> = [
   { status: 'nouveau', label: 'Nouveaux' },

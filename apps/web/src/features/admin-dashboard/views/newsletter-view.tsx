@@ -3,12 +3,9 @@ import type { Column } from '@web/components/dashboard/data-table';
 import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
 import { pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { Subscriber } from '@shared/schemas/public-site';
 
-export interface Subscriber {
-  id: number;
-  email: string;
-  created_at: string;
-}
+export type { Subscriber };
 
 const COLUMNS: ReadonlyArray<Column<Subscriber>> = [
   { key: 'email', header: 'Email', render: (s) => <span className="whitespace-nowrap">{s.email}</span> },

@@ -5,17 +5,9 @@ import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_TEXT } from '../admin-messages';
 import { pageFetcher } from '../api/admin-lists';
 import { DownloadButton, fileNameOf } from '../components/download-button';
 import { ListPanel } from '../components/list-panel';
+import type { Project as AdminProject } from '@shared/schemas/public-site';
 
-export interface AdminProject {
-  id: number;
-  project_name: string;
-  description: string;
-  goal_amount: number;
-  category: string;
-  contact_email: string;
-  project_file: string | null;
-  created_at: string;
-}
+export type { AdminProject };
 
 const categoryLabel = (c: string) => PROJECT_CATEGORY_LABELS[c as keyof typeof PROJECT_CATEGORY_LABELS] ?? c;
 

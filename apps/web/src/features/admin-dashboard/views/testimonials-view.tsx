@@ -11,18 +11,11 @@ import { pageFetcher, removeRow } from '../api/admin-lists';
 import { AuthorizedImage } from '../components/authorized-image';
 import { ListPanel } from '../components/list-panel';
 import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
+import type { AdminTestimonial } from '@shared/schemas/public-site';
 
 // Moderation of submitted testimonials (CONTRACT.md: only published ones are public).
 
-export interface AdminTestimonial {
-  id: number;
-  text: string;
-  author: string;
-  title: string;
-  avatar_url: string | null;
-  is_published: boolean | number;
-  created_at: string;
-}
+export type { AdminTestimonial };
 
 type Status = 'pending' | 'published';
 const TABS: ReadonlyArray<{ status: Status; label: string }> = [

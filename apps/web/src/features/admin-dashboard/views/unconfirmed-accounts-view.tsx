@@ -7,16 +7,10 @@ import { notify } from '@web/lib/notify';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS } from '../admin-messages';
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { UnconfirmedUser } from '@shared/schemas/users';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
-export interface UnconfirmedUser {
-  id: number;
-  name: string;
-  email: string;
-  telephone: string;
-  role: string;
-  zone: string | null;
-  created_at: string;
-}
+export type { UnconfirmedUser };
 
 const LIST_KEY = ['admin', 'unconfirmed-users'] as const;
 const fetchUnconfirmed = pageFetcher<UnconfirmedUser>('/confirmation/unconfirmed');
@@ -24,7 +18,7 @@ const fetchUnconfirmed = pageFetcher<UnconfirmedUser>('/confirmation/unconfirmed
 export function UnconfirmedAccountsView() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (user: UnconfirmedUser) => api.put<{ message?: string }>(`/users/${user.id}/confirm`),
+    mutationFn: (user: UnconfirmedUser) => api.put<MessageResponse>(`/users/${user.id}/confirm`),
     onSuccess: async (body, user) => {
       notify.success(body?.message ?? ADMIN_SUCCESS.userConfirmed);
       await removeRow(queryClient, LIST_KEY, user.id);

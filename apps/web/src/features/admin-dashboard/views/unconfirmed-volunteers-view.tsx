@@ -8,19 +8,10 @@ import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, AD
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { DownloadButton, fileNameOf } from '../components/download-button';
 import { ListPanel } from '../components/list-panel';
+import type { UnconfirmedVolunteer } from '@shared/schemas/public-site';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
-export interface UnconfirmedVolunteer {
-  id: number;
-  name: string;
-  email: string;
-  domain: string;
-  under_restriction: number | boolean | string;
-  cv: string;
-  motivation_letter: string;
-  criminal_record: string;
-  restriction_proof: string | null;
-  created_at: string;
-}
+export type { UnconfirmedVolunteer };
 
 const LIST_KEY = ['admin', 'unconfirmed-volunteers'] as const;
 const fetchVolunteers = pageFetcher<UnconfirmedVolunteer>('/volunteers/unconfirmed');
@@ -29,7 +20,7 @@ const domainLabel = (d: string) => VOLUNTEER_DOMAIN_LABELS[d as keyof typeof VOL
 export function UnconfirmedVolunteersView() {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (v: UnconfirmedVolunteer) => api.put<{ message?: string }>(`/volunteers/${v.id}/confirm`),
+    mutationFn: (v: UnconfirmedVolunteer) => api.put<MessageResponse>(`/volunteers/${v.id}/confirm`),
     onSuccess: async (_body, v) => {
       notify.success(ADMIN_SUCCESS.volunteerConfirmed);
       await removeRow(queryClient, LIST_KEY, v.id);

@@ -4,18 +4,11 @@ import { useMemo } from 'react';
 import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
 import { concatenatedFetcher, type PageFetcher, pageFetcher } from '../api/admin-lists';
 import { ListPanel } from '../components/list-panel';
+import type { ListedUser } from '@shared/schemas/users';
 
 // "Filtre utilisateur": advisers, members, sympathisers and providers (spec §2), Nom / Email / Téléphone / Ville.
 
-export interface ListedUser {
-  id: number;
-  name: string;
-  email: string;
-  telephone: string;
-  zone: string | null;
-  role: string;
-  created_at: string;
-}
+export type { ListedUser };
 
 export type UserGroup = 'sympathisants' | 'prestataires' | 'conseillers' | 'membres';
 

@@ -1,16 +1,10 @@
 import type { ZoneProvider } from '@shared/schemas/provider';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiPage } from '@web/lib/api-client';
+import type { CreatedUser, UserDetails } from '@shared/schemas/users';
+import type { LoginResponse } from '@shared/schemas/auth';
 
-export interface CreatedUser {
-  id: number;
-  name: string;
-  telephone: string;
-  email: string;
-  role: string;
-  zone: string | null;
-  is_confirmed: boolean;
-}
+export type { CreatedUser };
 
 export const CREATED_USERS_PER_PAGE = 20;
 export const createdUsersKey = ['users', 'created'] as const;
@@ -25,15 +19,10 @@ export function useCreatedUsers(page: number) {
   });
 }
 
-interface LoginAnswer {
-  token: string;
-  user: { id: number; role: string; first_login: boolean; name: string };
-}
-
 /** Logs in as one of the adviser's users; the adviser's own bearer goes along (spec §6). */
 export function useLoginAs() {
   return useMutation({
-    mutationFn: (input: { telephone: string; password: string }) => api.post<LoginAnswer>('/login', input),
+    mutationFn: (input: { telephone: string; password: string }) => api.post<LoginResponse>('/login', input),
   });
 }
 
@@ -42,7 +31,7 @@ export function useZoneProviders(userId: number, consumerToken: string) {
   return useQuery({
     queryKey: ['adviser', 'zone-providers', userId, consumerToken],
     queryFn: async () => {
-      const user = await api.get<{ id: number; name: string; role: string; zone: string | null }>(`/usersconseiller/${userId}`);
+      const user = await api.get<UserDetails>(`/usersconseiller/${userId}`);
       if (!user.zone?.trim()) return { user, providers: [] as ZoneProvider[] };
       const providers = await api.get<ZoneProvider[]>('/recupprestataires', {
         // The consumer's own token (spec §7); a provider account may not list providers, so the adviser asks for it.

@@ -1,14 +1,8 @@
 import { api } from '@web/lib/api-client';
 import { usePublicData } from '@web/lib/use-public-data';
+import type { PublicTestimonial } from '@shared/schemas/public-site';
 
-export interface PublicTestimonial {
-  id: number;
-  text: string;
-  author: string;
-  title: string;
-  avatar: string;
-  avatar_url: string | null;
-}
+export type { PublicTestimonial };
 
 export function getTestimonials(): Promise<PublicTestimonial[]> {
   return api.get<PublicTestimonial[]>('/testimonials', { token: null });

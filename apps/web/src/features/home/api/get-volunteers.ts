@@ -1,12 +1,8 @@
 import { api } from '@web/lib/api-client';
 import { usePublicData } from '@web/lib/use-public-data';
+import type { PublicVolunteer } from '@shared/schemas/public-site';
 
-export interface PublicVolunteer {
-  id: number;
-  name: string;
-  profile_image: string;
-  profile_image_url: string | null;
-}
+export type { PublicVolunteer };
 
 export function getVolunteers(): Promise<PublicVolunteer[]> {
   return api.get<PublicVolunteer[]>('/volunteers', { token: null });

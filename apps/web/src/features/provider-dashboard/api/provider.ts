@@ -1,4 +1,4 @@
-import type { ProviderRecord, ProviderUpdate } from '@shared/schemas/provider';
+import type { ProviderRecord, ProviderUpdate, ProviderUpdateResponse } from '@shared/schemas/provider';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api-client';
 
@@ -17,7 +17,7 @@ export function useUpdateProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: ProviderUpdate }) =>
-      api.put<{ message: string; prestataire: ProviderRecord }>(`/prestataire/${id}`, values),
+      api.put<ProviderUpdateResponse>(`/prestataire/${id}`, values),
     onSuccess: (data) => queryClient.setQueryData(providerKey, data.prestataire),
   });
 }

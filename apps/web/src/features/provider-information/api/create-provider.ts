@@ -1,9 +1,10 @@
 import type { ProviderInformation } from '@shared/schemas/provider';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api-client';
+import type { MessageResponse } from '@shared/schemas/api-common';
 
 export function createProvider(input: ProviderInformation) {
-  return api.post<{ message: string }>('/prestataires', input);
+  return api.post<MessageResponse>('/prestataires', input);
 }
 
 export function useCreateProvider() {

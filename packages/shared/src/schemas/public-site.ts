@@ -1,8 +1,7 @@
-import { z } from 'zod';
+import { z } from '../zod-fr';
 
-// Response shapes of this area: only these columns ever leave the server.
-export const messageSchema = z.object({ message: z.string() });
-export { idParamsSchema } from '@shared/schemas/id-param';
+// Response shapes of the public site's API (routes/public-site): only these columns ever leave the server. The web
+// app imports the inferred types below instead of declaring the shapes again.
 
 export const publicTestimonialSchema = z.object({
   id: z.number(),
@@ -64,3 +63,11 @@ export const contactMessageSchema = z.object({
   handled_at: z.string().nullable(),
 });
 export const subscriberSchema = z.object({ id: z.number(), email: z.string(), created_at: z.string() });
+
+export type PublicTestimonial = z.infer<typeof publicTestimonialSchema>;
+export type PublicVolunteer = z.infer<typeof publicVolunteerSchema>;
+export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
+export type UnconfirmedVolunteer = z.infer<typeof unconfirmedVolunteerSchema>;
+export type Project = z.infer<typeof projectSchema>;
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type Subscriber = z.infer<typeof subscriberSchema>;
