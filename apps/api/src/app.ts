@@ -14,6 +14,7 @@ import docsPlugin from './plugins/docs';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
+import uploadsPlugin from './plugins/uploads';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(uploadsPlugin);
   await app.register(docsPlugin);
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Storage, StorageArea } from './storage';
 
 const KEY_PATTERN = /^[a-z_-]+\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
@@ -15,7 +17,7 @@ export function createLocalDiskStorage(root: string): Storage {
   };
 
   return {
-    async put(area: StorageArea, data: Buffer, extension: string) {
+    async put(area: StorageArea, body: Buffer | Readable, extension: string) {
       const ext = extension.replace(/^\./, '').toLowerCase();
       const key = `${area}/${randomUUID()}.${ext}`;
       const full = resolveKey(key);
@@ -23,14 +25,20 @@ export function createLocalDiskStorage(root: string): Storage {
       await fsp.mkdir(path.dirname(full), { recursive: true });
       const tmp = path.join(root, '.tmp', `${randomUUID()}.part`);
       await fsp.mkdir(path.dirname(tmp), { recursive: true });
-      const handle = await fsp.open(tmp, 'wx');
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body, { flag: 'wx' });
+        else await pipeline(body, fs.createWriteStream(tmp, { flags: 'wx' }));
+        const handle = await fsp.open(tmp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fsp.rename(tmp, full);
+      } catch (error) {
+        await fsp.rm(tmp, { force: true }); // a failed write leaves no partial file behind
+        throw error;
       }
-      await fsp.rename(tmp, full);
       return key;
     },
     async open(key: string) {
