@@ -104,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: ARGON2_MEMORY_KIB,
     passwordQueue: DEFAULT_PASSWORD_QUEUE,
     maxConnections: e.MAX_CONNECTIONS ?? 2048,
-    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 32,
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 16,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
   };
 }
