@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BoundedQueue } from '../lib/bounded-queue';
-import { busy } from '../lib/http-errors';
 
 // Multipart uploads: a per-process cap on uploads read at once (503 + Retry-After beyond), the folder their
 // size-capped temporary files go to, and the removal of those files when the response is over — whatever
@@ -37,12 +36,8 @@ const STALE_MS = 3600_000;
 export default fp(async function uploadsPlugin(app: FastifyInstance) {
   const tempDir = path.join(app.config.dataDir, 'uploads', '.tmp');
   app.decorate('uploads', {
-    // Refused before reading the body, and the connection closed so the rest of it is not read either.
-    queue: new BoundedQueue({ concurrency: app.config.maxConcurrentUploads, maxWaiting: 0 }, () => {
-      const error = busy();
-      error.headers!.connection = 'close';
-      return error;
-    }),
+    // Refused before reading the body; Node then discards the body (no memory) so the client reads the 503.
+    queue: new BoundedQueue({ concurrency: app.config.maxConcurrentUploads, maxWaiting: 0 }),
     tempDir,
   });
   // Removed before the answer leaves (so a client that reads the answer finds no temporary file), and again when the
