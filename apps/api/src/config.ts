@@ -133,3 +133,9 @@ function parseTrustProxy(value: string | undefined): false | number | string {
   if (/^[0-9a-fA-F.:/,\s]+$/.test(value) && /[.:]/.test(value)) return value; // addresses or CIDR ranges of the proxies
   throw new ConfigError("Configuration invalide : TRUST_PROXY doit être un nombre de proxys ou une liste d'adresses");
 }
+
+/** Printed loudly at start with the payment simulator: a production started without FedaPay takes no real money. */
+export function sandboxWarning(config: Pick<Config, 'payments'>): string | null {
+  if (config.payments.provider !== 'sandbox') return null;
+  return '\n!!! ATTENTION : paiements SIMULÉS (PAYMENT_PROVIDER=sandbox). Aucun argent réel n’est encaissé.\n!!! En production, définissez PAYMENT_PROVIDER=fedapay et les clés FEDAPAY_*.\n';
+}
