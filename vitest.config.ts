@@ -44,7 +44,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'reliability',
-          include: ['tests/reliability/**/*.test.ts'],
+          include: ['tests/reliability/**/*.test.ts', 'tests/multi-process/**/*.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,

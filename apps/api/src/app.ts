@@ -2,22 +2,25 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { runMigrations, underStartupLock } from './db/migrate';
 import { configurePasswordQueue } from './lib/passwords';
+import { validatorWithTextRules } from './lib/forbidden-text';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
+import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
 import uploadsPlugin from './plugins/uploads';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
-import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -35,6 +38,10 @@ export interface BuildOptions {
   db?: DB;
   webDir?: string;
   logger?: boolean;
+  /** Start the outbox worker (server.ts does; tests run app.messages.worker.runOnce() instead). */
+  startMessageWorker?: boolean;
+  /** Replace a message channel (tests). */
+  messageChannels?: MessagesPluginOptions['channels'];
   /** Where the logs go (tests read them); standard output when absent. */
   logStream?: NodeJS.WritableStream;
 }
@@ -72,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextRules);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Spec §7 sends several calls with an empty body (PUT …/confirm, POST /logout, DELETE …) and clients often
   // still label them JSON: an empty JSON body is "no fields" ({}), not a 400. Anything else keeps Fastify's
@@ -89,13 +96,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
   app.server.maxConnections = config.maxConnections;
 
+  // The object store is checked first: a bucket that cannot be reached stops the start with one line.
+  const storage = await createStorage(config);
   const db = options.db ?? createDatabase(config.database);
   const ownsDb = !options.db;
-  await migrateToLatest(db);
+  // Migrations and the first administrator run once even when several processes start together.
+  const bootstrap = await underStartupLock(db, async () => {
+    await runMigrations(db);
+    return ensureAdmin(db, config);
+  });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('storage', createLocalDiskStorage(path.join(config.dataDir, 'uploads')));
-  app.decorate('bootstrap', await ensureAdmin(db, config));
+  app.decorate('storage', storage);
+  app.decorate('bootstrap', bootstrap);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   app.addHook('onSend', async (request, reply) => {
@@ -106,9 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 2: 4 } } });
   await app.register(authPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
+  await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
   return app;

@@ -25,11 +25,51 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   RATE_LIMIT_LOGIN: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   RATE_LIMIT_FORMS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  RATE_LIMIT_LOGIN_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   TRUST_PROXY: optional,
+  SMS_PROVIDER: optional.pipe(z.enum(['outbox', 'twilio'], { error: 'doit valoir outbox ou twilio' }).optional()),
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_API_BASE: optional.pipe(z.url().optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'doit commencer par smtp:// ou smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optional,
+  MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
   MAX_CONNECTIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   MAX_CONCURRENT_UPLOADS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  REDIS_URL: optional,
+  REDIS_KEY_PREFIX: optional.pipe(
+    z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/)
+      .optional(),
+  ),
+  STORAGE_URL: optional,
+  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 });
+
+/** Where uploads live: DATA_DIR/uploads by default, or an S3-compatible bucket (STORAGE_URL=s3://BUCKET[/PREFIX]). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix without slashes at either end ('' for none). */
+      prefix: string;
+      /** Set for a store other than AWS (MinIO, …): path-style addressing is then used. */
+      endpoint?: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -60,8 +100,27 @@ export interface Config {
   maxConnections: number;
   /** Multipart uploads read at once by this process (MAX_CONCURRENT_UPLOADS); beyond: 503 + Retry-After. */
   maxConcurrentUploads: number;
-  /** Rate limits per minute; tests may raise them. */
-  rateLimits: { login: number; publicForms: number };
+  /**
+   * Rate limits per minute; tests may raise them. `login`: wrong passwords per (telephone, address);
+   * `loginPerAddress`: wrong passwords per address before it counts as attacking (default 30 × login).
+   */
+  rateLimits: { login: number; publicForms: number; loginPerAddress?: number };
+  /** Shared counters (rate limits, login lockouts) when set; per-process memory otherwise. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (REDIS_KEY_PREFIX, default `asbe:`): several deployments may share one Redis. */
+  redisKeyPrefix?: string;
+  storage: StorageConfig;
+  /** Where SMS and e-mails go (CONTRACT "Messages to people"). */
+  messages: MessagesConfig;
+  /** Length of the membership period an adhesion or cotisation buys. */
+  membershipPeriodMonths: number;
+}
+
+export interface MessagesConfig {
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  /** smtp:// or smtps:// URL; none: e-mails stay in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.FEDAPAY_API_BASE,
     };
   }
+  const messages = parseMessages(e);
   return {
     port,
     dataDir,
@@ -105,8 +165,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordQueue: DEFAULT_PASSWORD_QUEUE,
     maxConnections: e.MAX_CONNECTIONS ?? 2048,
     maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 16,
-    rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20 },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20, loginPerAddress: e.RATE_LIMIT_LOGIN_ADDRESS },
+    redisUrl: parseRedisUrl(e.REDIS_URL),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    storage: parseStorage(e),
+    messages,
+    membershipPeriodMonths: e.MEMBERSHIP_PERIOD_MONTHS ?? 12,
   };
+}
+
+function parseRedisUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (!/^rediss?:\/\/[^/]/.test(url)) throw new ConfigError('Configuration invalide : REDIS_URL doit commencer par redis:// ou rediss://');
+  return url;
+}
+
+function parseStorage(e: z.output<typeof envSchema>): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'local' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/.exec(e.STORAGE_URL);
+  if (!match) throw new ConfigError('Configuration invalide : STORAGE_URL doit avoir la forme s3://BUCKET ou s3://BUCKET/PREFIXE');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration invalide : S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble');
+  }
+  return {
+    kind: 's3',
+    bucket: match[1]!,
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    // Without them the SDK's own chain applies (instance role, AWS_* variables).
+    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+  };
+}
+
+function parseMessages(e: z.output<typeof envSchema>): MessagesConfig {
+  let sms: MessagesConfig['sms'] = { provider: 'outbox' };
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!e[name]) throw new ConfigError(`Configuration invalide : ${name} est obligatoire quand SMS_PROVIDER=twilio`);
+    }
+    sms = {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID!,
+      authToken: e.TWILIO_AUTH_TOKEN!,
+      from: e.TWILIO_FROM!,
+      apiBase: (e.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+    };
+  }
+  const mailFrom = e.MAIL_FROM ?? 'ASBE <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
+    throw new ConfigError('Configuration invalide : MAIL_FROM doit être une adresse e-mail, éventuellement « Nom <adresse> »');
+  }
+  return { sms, smtpUrl: e.SMTP_URL, mailFrom };
 }
 
 function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {

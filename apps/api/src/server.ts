@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // The bundle lives in <out>/api/server.mjs and the web app beside it in <out>/web.
-  const app = await buildApp({ config, webDir: fileURLToPath(new URL('../web', import.meta.url)) });
+  const app = await buildApp({ config, startMessageWorker: true, webDir: fileURLToPath(new URL('../web', import.meta.url)) });
   if (app.bootstrap.created && app.bootstrap.generatedPassword) {
     // Printed once, on the console only (never in the structured logs).
     console.log(

@@ -1,5 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { pinnedSchema } from './database';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { isPostgres, pinnedSchema } from './database';
 import { migrations } from './migrations';
 
 class ListProvider implements MigrationProvider {
@@ -8,7 +8,30 @@ class ListProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Several processes may start at once on an empty PostgreSQL database. Kysely serialises the migrations
+ * themselves, but what a start does next (creating the first administrator) would race: the start steps run
+ * under one session-level advisory lock, keyed on the schema so that databases sharing a server do not wait for
+ * one another. The others wait, then find nothing left to do. SQLite needs none: one process owns the file.
+ */
+export async function underStartupLock<T>(db: Kysely<any>, steps: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return steps();
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext('asbe-startup:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await steps();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await underStartupLock(db, () => runMigrations(db));
+}
+
+export async function runMigrations(db: Kysely<any>): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it, or a database
   // sharing its server with another schema's migrations would skip creating its own lock table.
   const schema = pinnedSchema(db);

@@ -13,6 +13,8 @@ export interface UsersTable {
   zone_key: string | null;
   is_confirmed: Generated<number>;
   first_login: Generated<number>;
+  /** 1 for an account created by someone else until it chooses its own password (migration 20261124_1500). */
+  must_change_password: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -69,12 +71,17 @@ export interface ContactMessagesTable {
   services: string | null;
   message: string | null;
   created_at: string;
+  /** When an administrator marked it handled (NULL: new). */
+  handled_at: string | null;
+  handled_by: number | null;
 }
 
 export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
   email: string;
   created_at: string;
+  /** Secret of the subscriber's unsubscribe link, given at the first newsletter (migration 20261124_1100). */
+  unsubscribe_token: Generated<string | null>;
 }
 
 export interface TestimonialsTable {
@@ -99,6 +106,9 @@ export interface VolunteersTable {
   under_restriction: Generated<number>;
   restriction_proof: string | null;
   is_confirmed: Generated<number>;
+  /** Set when an administrator refuses the application, with the reason the volunteer is told (migration 20261124_1500). */
+  refused_at: string | null;
+  refusal_reason: string | null;
   created_at: string;
 }
 
@@ -134,10 +144,29 @@ interface MoneyColumns {
   deleted_by: number | null;
   created_at: string;
   updated_at: string;
+  /** 'online' (through the gateway) or 'offline' (recorded by hand); migration 20261124_1200. */
+  source: Generated<string>;
+  /** The administrator who recorded an offline entry. */
+  recorded_by: number | null;
+  /** How offline money came in: especes | mobile_money | virement | cheque. */
+  method: string | null;
+  /** The receipt, transfer or cheque reference of an offline entry. */
+  reference: string | null;
+  /** Why an administrator cancelled (soft-deleted) the record. */
+  deleted_reason: string | null;
 }
 
 export interface DonationsTable extends MoneyColumns {
   purpose: string;
+  /** The account that donated while logged in, else null (migration 20261124_1500). */
+  user_id: number | null;
+}
+
+export interface CauseGoalsTable {
+  purpose: string;
+  goal: number | null;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 export interface PaymentsTable extends MoneyColumns {
@@ -191,6 +220,39 @@ export interface OutboxMessagesTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  /** The newsletter send this e-mail belongs to (migration 20261124_1100). */
+  newsletter_send_id: number | null;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hash of the 6-digit code (same hashing as passwords). */
+  code_hash: string;
+  /** Wrong tries so far; the code is void at 5. */
+  attempts: Generated<number>;
+  /** The administrator or adviser who sent it; null when the person asked. */
+  requested_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  subject: string;
+  body: string;
+  recipients: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** The end of an account's current membership period (migration 20261124_1200). */
+export interface MembershipsTable {
+  user_id: number;
+  /** YYYY-MM-DD, last day the account is a member. */
+  valid_until: string;
+  updated_at: string;
 }
 
 export interface SandboxTransactionsTable {
@@ -234,9 +296,13 @@ export interface Database {
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   outbox_messages: OutboxMessagesTable;
+  password_reset_codes: PasswordResetCodesTable;
+  newsletter_sends: NewsletterSendsTable;
+  memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
+  cause_goals: CauseGoalsTable;
 }
 
 export type User = Selectable<UsersTable>;

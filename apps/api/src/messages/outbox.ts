@@ -63,7 +63,12 @@ export async function notifyPerson(
   notice: { subject: string; sms: string; text?: string; html?: string | null; dedupeKey?: string | null },
 ): Promise<void> {
   if (to.telephone) {
-    await enqueueMessage(db, { channel: 'sms', to: to.telephone, body: notice.sms, dedupeKey: notice.dedupeKey ? `${notice.dedupeKey}:sms` : null });
+    await enqueueMessage(db, {
+      channel: 'sms',
+      to: to.telephone,
+      body: notice.sms,
+      dedupeKey: notice.dedupeKey ? `${notice.dedupeKey}:sms` : null,
+    });
   }
   if (to.email) {
     await enqueueMessage(db, {

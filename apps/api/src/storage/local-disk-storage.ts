@@ -4,9 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage, StorageArea } from './storage';
-
-const KEY_PATTERN = /^[a-z_-]+\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+import { STORAGE_KEY_PATTERN as KEY_PATTERN, type Storage, type StorageArea } from './storage';
 
 /** Files under DATA_DIR/uploads; written to a temporary name, fsynced, then renamed, so a crash never leaves half a file at a real key. */
 export function createLocalDiskStorage(root: string): Storage {

@@ -48,7 +48,7 @@ export interface UserListFilter {
   q?: string;
 }
 
-function applyFilter<O>(query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
+export function applyUserFilter<O>(query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
   let q = query;
   if (filter.role !== undefined) q = q.where('role', '=', filter.role);
   if (filter.createdBy !== undefined) q = q.where('created_by', '=', filter.createdBy);
@@ -70,13 +70,13 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, 'users', O>, filter:
 /** One page of users, newest first, and the total matching the filter. */
 export async function listUsers(db: DB, filter: UserListFilter, page: { limit: number; offset: number }) {
   const [items, count] = await Promise.all([
-    applyFilter(db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter)
+    applyUserFilter(db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    applyFilter(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')), filter).executeTakeFirstOrThrow(),
+    applyUserFilter(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')), filter).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
 }

@@ -2,7 +2,6 @@ import { MESSAGES } from '@shared/messages';
 import { loginResponseSchema, loginSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailedAttempts } from '../../lib/failed-attempts';
 import { HttpError } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { login, revokeToken } from '../../services/accounts/sessions';
@@ -10,37 +9,26 @@ import { login, revokeToken } from '../../services/accounts/sessions';
 const messageSchema = z.object({ message: z.string() });
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Failed attempts are counted per address and per telephone: guessing one account's password from many
-  // addresses is bounded as well as one address trying many accounts. Successful log-ins are not counted
-  // (see FailedAttempts). Invalid payloads (422 from the schema) never reach the counters.
-  const perAddress = new FailedAttempts(app.config.rateLimits.login, 60_000);
-  const perTelephone = new FailedAttempts(app.config.rateLimits.login, 60_000);
-  const keys = (request: { ip: string; body: { telephone: string } }) => ({ ip: `ip:${request.ip}`, tel: `tel:${request.body.telephone}` });
-
+  // Attempts are counted per (telephone, address) when they arrive, with a higher ceiling per address and a
+  // bound on concurrent checks (LoginLimits). Invalid payloads (422 from the schema) never reach the counters.
   app.post(
     '/login',
-    {
-      schema: { tags: ['comptes'], body: loginSchema, response: { 200: loginResponseSchema } },
-      preHandler: async (request, reply) => {
-        const { ip, tel } = keys(request);
-        const wait = Math.max(perAddress.retryAfter(ip), perTelephone.retryAfter(tel));
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          throw new HttpError(429, MESSAGES.rateLimited);
-        }
-      },
-    },
+    { schema: { tags: ['comptes'], body: loginSchema, response: { 200: loginResponseSchema } } },
     // A bearer header may be present ("log in as" from the adviser dashboard): it is ignored, and the
     // token returned belongs to the account whose telephone and password were given.
-    async (request) => {
+    async (request, reply) => {
+      const gate = await app.loginLimits.begin(request.body.telephone, request.ip);
+      if (!gate.allowed) {
+        reply.header('retry-after', String(gate.retryAfterSeconds));
+        throw new HttpError(429, MESSAGES.rateLimited);
+      }
       try {
-        return await login(app.db, request.body.telephone, request.body.password, app.config.passwordCost);
+        const result = await login(app.db, request.body.telephone, request.body.password, app.config.passwordCost);
+        await gate.succeed();
+        return result;
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 422) {
-          const { ip, tel } = keys(request);
-          perAddress.fail(ip);
-          perTelephone.fail(tel);
-        }
+        if (error instanceof HttpError && error.statusCode === 422) await gate.fail();
+        else await gate.release();
         throw error;
       }
     },

@@ -1,9 +1,11 @@
 import { ROLES } from '@shared/constants';
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
+import { loginResponseSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
+import { actAs } from '../../services/accounts/act-as';
 import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
 
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
@@ -58,6 +60,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getCreatedUser(app.db, request.user!, request.params.id),
   );
 
+  app.post(
+    '/users/:id/act-as',
+    { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: loginResponseSchema } } },
+    async (request) => actAs(app.db, request.user!, request.params.id, request.ip),
+  );
+
   app.get(
     '/confirmation/unconfirmed',
     {
@@ -74,7 +82,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/confirm',
     { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
-    async (request) => confirmUser(app.db, request.user!.id, request.params.id),
+    async (request) => confirmUser(app.db, request.user!.id, request.params.id, { publicUrl: app.config.publicUrl }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import { TRANSACTION_STATUSES } from '@shared/constants';
 import { donationListItemSchema } from '@shared/schemas/donation';
+import { cancelRecordSchema } from '@shared/schemas/offline-payment';
 import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,11 @@ import type { MoneyService } from '../../services/payments/money-service';
 
 const listQuery = pageQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
+  /** `cancelled=1`: the cancelled (deleted) records instead of the live ones. */
+  cancelled: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 const messageSchema = z.object({ message: z.string() });
 const admin = { preHandler: requireRole('administrateur') };
@@ -55,18 +61,36 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
 
   app.delete(
     '/payments/:id',
-    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], params: idParams, response: { 200: messageSchema } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['paiements'],
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: cancelRecordSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
-      await softDelete(app.db, 'payment', request.params.id, request.user!.id);
+      await softDelete(app.db, 'payment', request.params.id, request.user!.id, request.body.reason, service.membershipMonths);
       return { message: PAYMENT_MESSAGES.paymentDeleted };
     },
   );
 
   app.delete(
     '/donations/:id',
-    { ...admin, schema: { tags: ['paiements'], security: [{ bearer: [] }], params: idParams, response: { 200: messageSchema } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['paiements'],
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: cancelRecordSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
-      await softDelete(app.db, 'donation', request.params.id, request.user!.id);
+      await softDelete(app.db, 'donation', request.params.id, request.user!.id, request.body.reason, service.membershipMonths);
       return { message: PAYMENT_MESSAGES.donationDeleted };
     },
   );

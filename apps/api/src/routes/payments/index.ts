@@ -3,13 +3,16 @@ import { FedaPayGateway } from '../../payments/fedapay-gateway';
 import type { PaymentGateway } from '../../payments/gateway';
 import { SandboxGateway } from '../../payments/sandbox-gateway';
 import { MoneyService } from '../../services/payments/money-service';
-import { loadReceiptSecret } from '../../services/payments/receipt-numbers';
+import { loadReceiptSecret, receiptPath } from '../../services/payments/receipt-numbers';
 import adminRoutes from './admin-routes';
+import causeRoutes from './cause-routes';
+import ownRoutes from './own-routes';
 import { setPaymentsService } from './context';
 import publicRoutes from './public-routes';
 import receiptRoutes from './receipt-routes';
 import sandboxRoutes from './sandbox-routes';
 import webhookRoutes from './webhook-routes';
+import { createMoneyNotifier } from '../../messages/notifications';
 
 /** How often pending transactions are re-checked with the provider (mobile money often stays pending for minutes). */
 export const PENDING_RECHECK_INTERVAL_MS = 60_000;
@@ -29,10 +32,17 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   const secret = await loadReceiptSecret(app.db);
   const service = new MoneyService(app.db, gateway, secret, app.log);
+  service.onStatusChange = createMoneyNotifier({
+    publicUrl: app.config.publicUrl,
+    receiptPath: (kind, id, receiptNumber) => receiptPath(secret, kind, id, receiptNumber),
+  });
+  service.membershipMonths = app.config.membershipPeriodMonths;
   setPaymentsService(app, service);
 
   await app.register(publicRoutes, { service });
   await app.register(adminRoutes, { service });
+  await app.register(causeRoutes);
+  await app.register(ownRoutes, { service });
   await app.register(receiptRoutes, { service, secret });
   if (sandbox) await app.register(sandboxRoutes, { service, gateway: sandbox });
   else await app.register(webhookRoutes, { service });

@@ -7,7 +7,7 @@ import { isValidReceiptSignature } from '../../services/payments/receipt-numbers
 import { renderReceiptPdf } from '../../services/payments/receipt-pdf';
 import { findRecord, type MoneyKind } from '../../services/payments/records';
 import type { MoneyService } from '../../services/payments/money-service';
-import { PAID_STATUSES } from '../../services/payments/transitions';
+import { HAS_RECEIPT_STATUSES } from '../../services/payments/transitions';
 
 const params = z.object({ kind: z.enum(['payment', 'donation']), id: idParam });
 const query = z.object({ signature: z.string().max(100).default('') });
@@ -17,7 +17,7 @@ const NOT_FOUND = { message: 'Reçu introuvable.' };
 const receiptRoutes: FastifyPluginAsyncZod<{ service: MoneyService; secret: string }> = async (app, { service, secret }) => {
   const load = async (kind: MoneyKind, id: number, signature: string) => {
     const row = await findRecord(app.db, kind, id);
-    if (!row?.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
+    if (!row?.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
     if (!isValidReceiptSignature(secret, kind, id, row.receipt_number, signature)) return null;
     return row;
   };

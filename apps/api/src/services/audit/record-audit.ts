@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { currentRequestIp } from '../../lib/request-context';
 
 // The audit trail: who did what to which record, from which address, before and after.
 // Call it with the transaction that makes the change, so a failed change leaves no entry.
@@ -28,7 +29,8 @@ export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
       entity: entry.entity,
       entity_id: String(entry.entityId),
       details: json(entry.details),
-      ip: entry.ip ?? null,
+      // Inside a request, its client address unless the caller gives one.
+      ip: entry.ip ?? currentRequestIp(),
       before_state: json(entry.before),
       after_state: json(entry.after),
       created_at: nowIso(),

@@ -3,6 +3,8 @@ import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { likePattern, type PageQuery, newestFirstPage } from '../../lib/pagination';
 import type { MoneyService } from './money-service';
+import { recordAudit } from '../audit/record-audit';
+import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
 import type { MoneyKind } from './records';
 
 // Administrator lists (Liste des Paiements, Liste Dons): newest first, paginated, soft-deleted rows hidden.
@@ -12,7 +14,11 @@ const matches = (column: string, pattern: string) => sql<boolean>`lower(${sql.re
 
 export interface ListQuery extends PageQuery {
   status?: string;
+  /** true: only the cancelled (soft-deleted) records, which the lists otherwise hide. */
+  cancelled?: boolean;
 }
+
+const ORIGIN_COLUMNS = ['source', 'method', 'reference', 'deleted_at', 'deleted_reason'] as const;
 
 /**
  * The number of listed (not soft-deleted) rows, in total or for one status, kept by database triggers in
@@ -27,15 +33,17 @@ async function listedCount(db: DB, table: 'donations' | 'payments', status: stri
 
 type CountQuery = { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> };
 const total = (db: DB, table: 'donations' | 'payments', query: ListQuery, count: () => CountQuery) =>
-  query.q
+  query.q || query.cancelled
     ? count()
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.total))
     : listedCount(db, table, query.status);
 
-export async function listPayments(service: MoneyService, query: ListQuery) {
-  const db = service.db;
-  let base = db.selectFrom('payments').where('deleted_at', 'is', null);
+type Filter = Pick<ListQuery, 'status' | 'q' | 'cancelled'>;
+
+/** The payments the list shows for these filters (its CSV export reads the same query). */
+export function filteredPayments(db: DB, query: Filter) {
+  let base = db.selectFrom('payments').where('deleted_at', query.cancelled ? 'is not' : 'is', null);
   if (query.status) base = base.where('transaction_status', '=', query.status);
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -43,6 +51,25 @@ export async function listPayments(service: MoneyService, query: ListQuery) {
       eb.or((['name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
     );
   }
+  return base;
+}
+
+/** The donations the list shows for these filters (its CSV export reads the same query). */
+export function filteredDonations(db: DB, query: Filter) {
+  let base = db.selectFrom('donations').where('deleted_at', query.cancelled ? 'is not' : 'is', null);
+  if (query.status) base = base.where('transaction_status', '=', query.status);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or((['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
+    );
+  }
+  return base;
+}
+
+export async function listPayments(service: MoneyService, query: ListQuery) {
+  const db = service.db;
+  const base = filteredPayments(db, query);
   const [count, rows] = await Promise.all([
     total(db, 'payments', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
@@ -58,6 +85,7 @@ export async function listPayments(service: MoneyService, query: ListQuery) {
         'transaction_id',
         'receipt_number',
         'created_at',
+        ...ORIGIN_COLUMNS,
       ])
       .$call(newestFirstPage(query))
       .execute(),
@@ -76,24 +104,18 @@ export async function listPayments(service: MoneyService, query: ListQuery) {
       receipt_number: r.receipt_number,
       receipt_url: service.receiptUrl('payment', r),
       created_at: r.created_at,
+      ...origin(r),
     })),
   };
 }
 
 export async function listDonations(service: MoneyService, query: ListQuery) {
   const db = service.db;
-  let base = db.selectFrom('donations').where('deleted_at', 'is', null);
-  if (query.status) base = base.where('transaction_status', '=', query.status);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or((['purpose', 'name', 'email', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
-    );
-  }
+  const base = filteredDonations(db, query);
   const [count, rows] = await Promise.all([
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
-      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at'])
+      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at', 'name', 'email', 'phone', ...ORIGIN_COLUMNS])
       .$call(newestFirstPage(query))
       .execute(),
   ]);
@@ -103,33 +125,62 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
       id: r.id,
       amount: r.amount,
       purpose: r.purpose,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,
       receipt_url: service.receiptUrl('donation', r),
       created_at: r.created_at,
+      ...origin(r),
     })),
   };
 }
 
-/** Hides a record from the lists; the row and an audit entry stay (money records are never lost). */
-export async function softDelete(db: DB, kind: MoneyKind, id: number, actorId: number): Promise<void> {
+const origin = (r: {
+  source: string;
+  method: string | null;
+  reference: string | null;
+  deleted_at: string | null;
+  deleted_reason: string | null;
+}) => ({
+  source: r.source === 'offline' ? ('offline' as const) : ('online' as const),
+  method: r.method,
+  reference: r.reference,
+  deleted_at: r.deleted_at,
+  deleted_reason: r.deleted_reason,
+});
+
+/**
+ * Cancels a record: hidden from the lists and totals, but the row stays (money records are never lost),
+ * with the reason, and the trail entry is written in the same transaction.
+ */
+export async function softDelete(
+  db: DB,
+  kind: MoneyKind,
+  id: number,
+  actorId: number,
+  reason: string | null = null,
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
+): Promise<void> {
   const table = (kind === 'payment' ? 'payments' : 'donations') as 'payments';
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = await trx.selectFrom(table).selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw notFound(kind === 'payment' ? 'Paiement introuvable.' : 'Don introuvable.');
-    await trx.updateTable(table).set({ deleted_at: now, deleted_by: actorId, updated_at: now }).where('id', '=', id).execute();
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_user_id: actorId,
-        action: `${kind}.delete`,
-        entity: kind,
-        entity_id: String(id),
-        details: JSON.stringify(row),
-        created_at: now,
-      })
-      .execute();
+    const patch = { deleted_at: now, deleted_by: actorId, deleted_reason: reason, updated_at: now };
+    await trx.updateTable(table).set(patch).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      actorId,
+      action: `${kind}.delete`,
+      entity: kind,
+      entityId: id,
+      before: row,
+      after: { ...row, ...patch },
+      details: reason ? { reason } : null,
+    });
+    // A cancelled membership payment no longer counts for its account's period.
+    if (kind === 'payment') await paymentChanged(trx, row, membershipMonths);
   });
 }

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '../../db/database';
+import { type DB, nowIso } from '../../db/database';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import type { ProviderTransaction } from '../../payments/gateway';
 import { nextReceiptNumber } from './receipt-numbers';
-import { type Executor, findRecord, type MoneyKind, type MoneyRow, updateRecord } from './records';
+import { clock } from '../../lib/clock';
+import { recordAudit } from '../audit/record-audit';
+import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
+import { type Executor, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, updateRecord } from './records';
 import { canTransition, PAID_STATUSES } from './transitions';
 
 /**
@@ -16,6 +20,8 @@ export async function applyProviderState(
   recordId: number,
   provider: ProviderTransaction,
   log?: FastifyBaseLogger,
+  onChange?: MoneyStatusListener,
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
 ): Promise<MoneyRow | undefined> {
   const run = async (trx: Executor) => {
     const row = await findRecord(trx, kind, recordId);
@@ -31,17 +37,16 @@ export async function applyProviderState(
     if (PAID_STATUSES.has(target) && !amountMatches) {
       target = 'declined';
       if (row.transaction_status !== 'declined') {
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: null,
-            action: 'payment.amount_mismatch',
-            entity: kind,
-            entity_id: String(row.id),
-            details: JSON.stringify({ expected: { amount: row.amount, currency: row.currency }, provider: { amount: provider.amount, currency: provider.currency, status: provider.status } }),
-            created_at: now,
-          })
-          .execute();
+        await recordAudit(trx, {
+          actorId: null,
+          action: 'payment.amount_mismatch',
+          entity: kind,
+          entityId: row.id,
+          details: {
+            expected: { amount: row.amount, currency: row.currency },
+            provider: { amount: provider.amount, currency: provider.currency, status: provider.status },
+          },
+        });
         log?.warn({ kind, recordId }, 'provider amount or currency differs from the record: not counted as paid');
       }
     }
@@ -54,13 +59,31 @@ export async function applyProviderState(
       patch.is_verified = 1;
       if (!row.receipt_number) {
         patch.receipt_number = await nextReceiptNumber(trx, kind);
-        patch.paid_at = now;
+        // The settable clock: membership periods count from the day the money was received.
+        patch.paid_at = clock.now().toISOString();
       }
     }
     // Guarded on the status read above: a concurrent update wins and this one changes nothing.
     const changed = await updateRecord(trx, kind, row.id, patch, row.transaction_status);
     if (!changed) return findRecord(trx, kind, row.id);
-    return { ...row, ...patch } as MoneyRow;
+    const updated = { ...row, ...patch } as MoneyRow;
+    // Every change of a money record's status is in the trail, written with the change itself.
+    await recordAudit(trx, {
+      actorId: null,
+      action: `${kind}.status`,
+      entity: kind,
+      entityId: row.id,
+      before: { transaction_status: row.transaction_status },
+      after: { transaction_status: target, receipt_number: updated.receipt_number },
+      details: { source: 'provider', provider_status: provider.status },
+    });
+    // An approved or refunded membership payment moves its account's period.
+    if (kind === 'payment') await paymentChanged(trx, updated as PaymentRow, membershipMonths);
+    // Notices (receipt link, failed payment) are queued in the same transaction as the change.
+    const userId = 'user_id' in row ? row.user_id : null;
+    const change = { kind, id: row.id, amount: row.amount, phone: row.phone, email: row.email, userId, receiptNumber: updated.receipt_number };
+    await onChange?.(trx as DB, { ...change, from: row.transaction_status, to: target });
+    return updated;
   };
   if ('isTransaction' in db && db.isTransaction) return run(db);
   return (db as Exclude<Executor, never>).transaction().execute(run);

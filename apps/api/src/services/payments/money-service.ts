@@ -3,14 +3,16 @@ import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DB, nowIso } from '../../db/database';
+import { type DB, isPostgres, nowIso } from '../../db/database';
 import { fieldError, HttpError } from '../../lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gateway';
+import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
-import { findByTransactionId, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
-import { PAID_STATUSES } from './transitions';
+import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
+import { HAS_RECEIPT_STATUSES } from './transitions';
 
 type PaymentInput = z.output<typeof paymentInitiateSchema>;
 type DonationInput = z.output<typeof donationInitiateSchema>;
@@ -22,6 +24,9 @@ export const providerUnavailable = () => new HttpError(503, PAYMENT_MESSAGES.pro
  * background re-check. The status of a record only ever comes from `gateway.retrieve`.
  */
 export class MoneyService {
+  /** Length of the membership period a membership payment buys (config MEMBERSHIP_PERIOD_MONTHS). */
+  membershipMonths = DEFAULT_MEMBERSHIP_MONTHS;
+
   constructor(
     readonly db: DB,
     readonly gateway: PaymentGateway,
@@ -29,12 +34,12 @@ export class MoneyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  receiptUrl(
-    kind: MoneyKind,
-    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
-    format: 'html' | 'pdf' = 'html',
-  ): string | null {
-    if (!row.receipt_number || !PAID_STATUSES.has(row.transaction_status)) return null;
+  /** Told of every status change inside its transaction (the messages module queues the notices). */
+  onStatusChange?: MoneyStatusListener;
+
+  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
+    // A refunded record keeps its receipt, which then says it was refunded.
+    if (!row.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
   }
 
@@ -69,7 +74,8 @@ export class MoneyService {
     );
   }
 
-  async initiateDonation(input: DonationInput): Promise<string> {
+  /** `userId`: the account that gives while logged in, so the gift appears in its space. */
+  async initiateDonation(input: DonationInput, userId: number | null = null): Promise<string> {
     const now = nowIso();
     const returnRef = newRef();
     const row = await this.db
@@ -77,6 +83,7 @@ export class MoneyService {
       .values({
         amount: input.amount,
         purpose: input.purpose,
+        user_id: userId,
         name: input.name ?? null,
         email: input.email ?? null,
         phone: input.phone ?? null,
@@ -134,7 +141,7 @@ export class MoneyService {
         await updateRecord(this.db, kind, row.id, { checked_at: nowIso() });
         return row;
       }
-      return (await applyProviderState(this.db, kind, row.id, provider, this.log)) ?? row;
+      return (await applyProviderState(this.db, kind, row.id, provider, this.log, this.onStatusChange, this.membershipMonths)) ?? row;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -206,31 +213,48 @@ export class MoneyService {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-      await applyProviderState(trx, found.kind, found.row.id, provider, this.log);
+      await applyProviderState(trx, found.kind, found.row.id, provider, this.log, this.onStatusChange, this.membershipMonths);
       return 'applied' as const;
     });
   }
 
-  /** One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s. */
+  /**
+   * One pass of the background re-check: pending records of the last 3 days, each asked at most every 30 s.
+   * Every process runs it; each claims its rows first by stamping checked_at in one UPDATE (rows another
+   * process is claiming are skipped on PostgreSQL, SQLite runs one writer at a time), so N processes ask the
+   * provider once per record, not N times. The stamp doubles as the claim's lease: a process that dies after
+   * claiming leaves the row to be picked up again 30 s later.
+   */
   async pollPendingOnce(limit = 25): Promise<number> {
     const now = Date.now();
     const createdAfter = new Date(now - 3 * 24 * 3600_000).toISOString();
     const checkedBefore = new Date(now - 30_000).toISOString();
+    const postgres = isPostgres(this.db);
     let checked = 0;
     for (const kind of ['payment', 'donation'] as const) {
+      const table = TABLE_OF[kind] as 'payments';
       const rows = await this.db
-        .selectFrom(TABLE_OF[kind] as 'payments')
-        .selectAll()
-        .where('transaction_status', '=', 'pending')
-        .where('transaction_id', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('created_at', '>', createdAfter)
-        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
-        .orderBy('created_at', 'desc')
-        .limit(limit)
+        .updateTable(table)
+        .set({ checked_at: new Date(now).toISOString() })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom(table)
+            .select('id')
+            .where('transaction_status', '=', 'pending')
+            .where('transaction_id', 'is not', null)
+            .where('deleted_at', 'is', null)
+            .where('created_at', '>', createdAfter)
+            .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+            .orderBy('created_at', 'desc')
+            .limit(limit)
+            .$if(postgres, (q) => q.forUpdate().skipLocked()),
+        )
+        // Checked again on the row as it is when locked: another process may have claimed it meanwhile.
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', checkedBefore)]))
+        .returningAll()
         .execute();
       for (const row of rows) {
-        await this.refresh(kind, row);
+        await this.refresh(kind, row as MoneyRow);
         checked += 1;
       }
     }

@@ -1,5 +1,6 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose, ORGANISATION, PAYMENT_TYPE_LABELS, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
+import { OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import { amountInFrenchWords } from './french-words';
 import type { DonationRow, MoneyKind, MoneyRow, PaymentRow } from './records';
 
@@ -16,6 +17,21 @@ export interface ReceiptDocument {
   object: [string, string];
   reference: [string, string];
   note: string;
+  /** Set when the money was refunded: the receipt says so, prominently. */
+  refunded: string | null;
+}
+
+export const REFUNDED_NOTICE = 'REMBOURSÉ — cette somme a été remboursée au payeur ; ce reçu ne vaut plus justificatif de paiement.';
+
+function referenceOf(row: MoneyRow): [string, string] {
+  if (row.source === 'offline') {
+    const method = OFFLINE_METHOD_LABELS[row.method as OfflineMethod] ?? row.method ?? '';
+    return ['Moyen de paiement', `${method} — réf. ${row.reference ?? ''} (saisi par l’association)`];
+  }
+  return [
+    'Référence de la transaction',
+    `${row.transaction_id ?? ''} (${row.provider === 'fedapay' ? 'FedaPay' : 'simulateur de paiement'})`,
+  ];
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Porto-Novo' });
@@ -44,7 +60,8 @@ export function buildReceipt(kind: MoneyKind, row: MoneyRow): ReceiptDocument {
     amountFigures: formatFcfa(row.amount),
     amountWords: amountInFrenchWords(row.amount),
     object,
-    reference: ['Référence de la transaction', `${row.transaction_id ?? ''} (${row.provider === 'fedapay' ? 'FedaPay' : 'simulateur de paiement'})`],
+    reference: referenceOf(row),
+    refunded: row.transaction_status === 'refunded' ? REFUNDED_NOTICE : null,
     note:
       kind === 'payment'
         ? `${ORGANISATION.name} atteste avoir reçu la somme ci-dessus. Merci pour votre engagement.`

@@ -18,6 +18,7 @@ export const RECEIPT_STYLES = `
   .actions a,.actions button{font:inherit;min-height:44px;padding:8px 16px;border-radius:6px;border:1px solid #065f46;background:#065f46;color:#fff;text-decoration:none;cursor:pointer}
   .actions a{background:#fff;color:#065f46}
   a:focus-visible,button:focus-visible{outline:3px solid #0f766e;outline-offset:2px}
+  .refunded{font-weight:700;color:#991b1b;border:2px solid #991b1b;border-radius:6px;padding:8px 12px}
   @media print{body{background:#fff;padding:0}main{border:0}.actions{display:none}}
 `;
 
@@ -35,6 +36,7 @@ export function renderReceiptHtml(doc: ReceiptDocument, pdfHref: string): string
 <body>
 <main>
 <h1>${escapeHtml(doc.title)} n° ${escapeHtml(doc.number)}</h1>
+${doc.refunded ? `<p class="refunded" role="status">${escapeHtml(doc.refunded)}</p>` : ''}
 <p class="org"><strong>${escapeHtml(doc.organisation.name)}</strong><br>${escapeHtml(doc.organisation.address)}<br>${escapeHtml(doc.organisation.phone)} · ${escapeHtml(doc.organisation.email)}</p>
 <dl>
 ${row(['Date', doc.date])}

@@ -12,6 +12,10 @@ export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
 
     pdf.font('Helvetica-Bold').fontSize(16).fillColor('#064e3b').text(`${doc.title} n° ${doc.number}`);
     pdf.moveDown(0.5);
+    if (doc.refunded) {
+      pdf.font('Helvetica-Bold').fontSize(11).fillColor('#991b1b').text(doc.refunded);
+      pdf.moveDown(0.5);
+    }
     pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(doc.organisation.name);
     pdf.font('Helvetica').text(doc.organisation.address).text(`${doc.organisation.phone} · ${doc.organisation.email}`);
     pdf.moveDown();

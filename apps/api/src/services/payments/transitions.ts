@@ -5,6 +5,9 @@ import type { TransactionStatus } from '@shared/constants';
 /** Statuses under which money was received. */
 export const PAID_STATUSES: ReadonlySet<string> = new Set<TransactionStatus>(['approved', 'transferred']);
 
+/** Statuses whose record keeps its receipt: money received, or received then refunded (the receipt says so). */
+export const HAS_RECEIPT_STATUSES: ReadonlySet<string> = new Set<TransactionStatus>(['approved', 'transferred', 'refunded']);
+
 const NEXT: Record<string, readonly TransactionStatus[]> = {
   pending: ['approved', 'declined', 'canceled', 'transferred', 'refunded'],
   // A payer may retry on the same checkout after a failure: money received always wins.

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { recordAudit } from '../audit/record-audit';
 
 // Helpers shared by the public-site services.
 
@@ -9,11 +10,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** One line in audit_log for a moderation action. */
-export async function audit(db: DB, actorId: number, action: string, entity: string, entityId: number) {
-  await db
-    .insertInto('audit_log')
-    .values({ actor_user_id: actorId, action, entity, entity_id: String(entityId), details: null, created_at: new Date().toISOString() })
-    .execute();
+export async function audit(
+  db: DB,
+  actorId: number,
+  action: string,
+  entity: string,
+  entityId: number,
+  change?: { before?: unknown; after?: unknown },
+) {
+  await recordAudit(db, { actorId, action, entity, entityId, before: change?.before, after: change?.after });
 }
 
 export interface Page<T> {

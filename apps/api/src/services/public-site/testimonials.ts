@@ -20,7 +20,11 @@ export async function listPublishedTestimonials(db: DB, page: PageQuery) {
       .where('is_published', '=', 1)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('testimonials').where('is_published', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('testimonials')
+      .where('is_published', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(withAvatarUrl), total: Number(count.n) };
 }
@@ -30,7 +34,14 @@ export async function submitTestimonial(app: FastifyInstance, fields: Testimonia
   await storeThenCommit(app.storage, [{ field: 'avatar', area: 'avatars', file: avatar }], async (names) => {
     await app.db
       .insertInto('testimonials')
-      .values({ text: fields.text, author: fields.author, title: fields.title, avatar: names.avatar!, is_published: 0, created_at: nowIso() })
+      .values({
+        text: fields.text,
+        author: fields.author,
+        title: fields.title,
+        avatar: names.avatar!,
+        is_published: 0,
+        created_at: nowIso(),
+      })
       .execute();
   });
 }
@@ -40,14 +51,12 @@ export async function listTestimonialsForAdmin(db: DB, status: 'pending' | 'publ
   let list = db.selectFrom('testimonials');
   if (flag !== undefined) list = list.where('is_published', '=', flag);
   const [rows, count] = await Promise.all([
-    list
-      .select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at'])
-      .$call(newestFirstPage(page))
-      .execute(),
+    list.select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at']).$call(newestFirstPage(page)).execute(),
     list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((r) => ({ ...withAvatarUrl(r), is_published: r.is_published === 1 })),
+    // The administrators' own route: it serves pending avatars too (the public one waits for publication).
+    items: rows.map((r) => ({ ...r, avatar_url: `/api/admin/avatars/${r.avatar}`, is_published: r.is_published === 1 })),
     total: Number(count.n),
   };
 }
@@ -56,17 +65,17 @@ export async function publishTestimonial(db: DB, id: number, actorId: number): P
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Témoignage introuvable.');
-    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id);
+    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id, { after: { is_published: 1 } });
   });
 }
 
 /** Deletes the row, then its avatar file (a file left by a crash in between is harmless; a row without file is not). */
 export async function deleteTestimonial(app: FastifyInstance, id: number, actorId: number): Promise<void> {
   const avatar = await app.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('testimonials').select('avatar').where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Témoignage introuvable.');
     await trx.deleteFrom('testimonials').where('id', '=', id).execute();
-    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id);
+    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id, { before: row });
     return row.avatar;
   });
   await app.storage.remove(`avatars/${avatar}`);

@@ -1,0 +1,16 @@
+import { z } from '../zod-fr';
+
+// How a money record came in and whether it was cancelled: shared by the payments and donations lists.
+
+export const MONEY_SOURCES = ['online', 'offline'] as const;
+export type MoneySource = (typeof MONEY_SOURCES)[number];
+
+export const moneyOriginFields = {
+  source: z.enum(MONEY_SOURCES),
+  /** Offline entries: especes | mobile_money | virement | cheque. */
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Set when an administrator cancelled (deleted) the record; it stays for the trail. */
+  deleted_at: z.string().nullable(),
+  deleted_reason: z.string().nullable(),
+};

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAnswers } from '../../apps/api/test/helpers/redis';
+import { type S3StandIn, startS3StandIn } from '../../apps/api/test/helpers/s3-stand-in';
+import { makeDocx, makePdf, makePng } from '../../apps/api/test/public-site/fixtures';
+import { BENCH_ADMIN } from '../../scripts/bench/lib/product.mjs';
+import { reliabilityBuild, removeDir, scratchDataDir, startProduct } from '../reliability/helpers';
+
+// Issue 14, "Done when": two product processes on one PostgreSQL database, one Redis and one S3 stand-in; whichever
+// process answers, a token, an upload, a login lockout and a form rate limit are the same.
+const PG_SERVER = process.env.MULTI_PROCESS_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.MULTI_PROCESS_REDIS ?? 'redis://127.0.0.1:6379';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const missing = [
+  !(await postgresAnswers()) && `PostgreSQL (${PG_SERVER})`,
+  !(await redisAnswers(REDIS_URL)) && `Redis (${REDIS_URL})`,
+].filter(Boolean);
+if (missing.length > 0) console.log(`Two-process test skipped: ${missing.join(' and ')} not reachable on 127.0.0.1`);
+
+type Product = Awaited<ReturnType<typeof startProduct>>;
+const LOGIN_LIMIT = 3;
+const FORM_LIMIT = 2;
+const BUCKET = 'asbe-multi';
+
+describe.skipIf(missing.length > 0)('two product processes behind one load balancer', () => {
+  const database = `asbe_mp_${randomBytes(5).toString('hex')}`;
+  const dataDirs: string[] = [];
+  let s3: S3StandIn;
+  let a: Product;
+  let b: Product;
+  let client = 0;
+  // Each scenario speaks from its own client address, passed by the "load balancer" (TRUST_PROXY=1).
+  const from = () => `198.51.100.${++client}`;
+  const call = (p: Product, path: string, init: RequestInit & { ip: string; token?: string; json?: unknown }) =>
+    fetch(p.url + path, {
+      ...init,
+      headers: {
+        'x-forwarded-for': init.ip,
+        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+  const login = async (p: Product, telephone: string, password: string, ip: string) => {
+    const res = await call(p, '/api/login', { method: 'POST', ip, json: { telephone, password } });
+    return { status: res.status, body: (await res.json()) as { token?: string } };
+  };
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const started = await startS3StandIn([BUCKET]);
+    if ('unavailable' in started) throw new Error(started.unavailable);
+    s3 = started;
+    const buildDir = reliabilityBuild();
+    const env = {
+      DATABASE_URL: `${PG_SERVER}/${database}`,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `mp-${database}:`,
+      ...s3.env(BUCKET, 'uploads'),
+      TRUST_PROXY: '1',
+      RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
+      RATE_LIMIT_FORMS: String(FORM_LIMIT),
+      LOG_LEVEL: 'error',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    // Both start at once on the empty database: the migrations run once, under the lock.
+    for (let i = 0; i < 2; i += 1) dataDirs.push(scratchDataDir(`multi-${i}`));
+    [a, b] = await Promise.all(dataDirs.map((dataDir) => startProduct({ buildDir, dataDir, env, timeoutMs: 60_000 })));
+  }, 600_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await s3?.close();
+    for (const dir of dataDirs) removeDir(dir);
+    const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  it('both are ready', async () => {
+    for (const p of [a, b]) {
+      const res = await fetch(`${p.url}/api/ready`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('a token issued by one works on the other, and logout on one revokes it for both', async () => {
+    const ip = from();
+    const { status, body } = await login(a, BENCH_ADMIN.telephone, BENCH_ADMIN.password, ip);
+    expect(status).toBe(200);
+    const token = body.token!;
+    expect((await call(b, '/api/profile', { ip, token })).status).toBe(200);
+    expect((await call(b, '/api/logout', { method: 'POST', ip, token })).status).toBe(200);
+    expect((await call(a, '/api/profile', { ip, token })).status).toBe(401);
+    expect((await call(b, '/api/profile', { ip, token })).status).toBe(401);
+  });
+
+  it('an upload through one is served by the other', async () => {
+    const ip = from();
+    const form = new FormData();
+    const email = `multi.${database}@example.bj`;
+    for (const [k, v] of Object.entries({ name: 'Kossi Mensah', email, domain: 'education', under_restriction: '0' })) form.append(k, v);
+    const cv = makePdf(2048);
+    form.append('profile_image', new Blob([makePng()], { type: 'image/png' }), 'moi.png');
+    form.append('cv', new Blob([cv], { type: 'application/pdf' }), 'cv.pdf');
+    form.append('motivation_letter', new Blob([makeDocx()]), 'lettre.docx');
+    form.append('criminal_record', new Blob([makePdf()], { type: 'application/pdf' }), 'casier.pdf');
+    expect((await call(a, '/api/volunteers', { method: 'POST', ip, body: form })).status).toBe(201);
+    const { body } = await login(b, BENCH_ADMIN.telephone, BENCH_ADMIN.password, ip);
+    const list = (await (await call(b, '/api/volunteers/unconfirmed', { ip, token: body.token })).json()) as Array<{
+      email: string;
+      cv: string;
+    }>;
+    const mine = list.find((v) => v.email === email)!;
+    const download = await call(b, `/api/download/cv/${mine.cv}`, { ip, token: body.token });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(cv)).toBe(true);
+  });
+
+  it('a login lockout counts across both', async () => {
+    const ip = from();
+    for (const p of [a, b, a]) expect((await login(p, BENCH_ADMIN.telephone, 'mauvais-mot-de-passe', ip)).status).toBe(422);
+    expect((await login(b, BENCH_ADMIN.telephone, BENCH_ADMIN.password, ip)).status).toBe(429);
+    expect((await login(a, BENCH_ADMIN.telephone, BENCH_ADMIN.password, ip)).status).toBe(429);
+    // The owner, from another address, is not locked out.
+    expect((await login(b, BENCH_ADMIN.telephone, BENCH_ADMIN.password, from())).status).toBe(200);
+  });
+
+  it('a form rate limit counts across both', async () => {
+    const ip = from();
+    const contact = { name: 'Fifamè Houngbo', email: 'fifame@example.bj' };
+    expect((await call(a, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(200);
+    expect((await call(b, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(200);
+    expect((await call(a, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(429);
+    expect((await call(b, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(429);
+  });
+});
