@@ -22,14 +22,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const BOUNDARY = '----hardening-upload';
+const TEXT_FIELDS = { text: 'Une aide précieuse pour ma famille', author: 'Aïcha', title: 'Mère de famille' };
 const head = (filename: string) =>
   Buffer.from(
-    ['text', 'Une aide précieuse pour ma famille', 'author', 'Aïcha', 'title', 'Mère de famille']
-      .reduce<string[]>(
-        (acc, v, i, all) =>
-          i % 2 === 0 ? [...acc, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${v}"\r\n\r\n${all[i + 1]}\r\n`] : acc,
-        [],
-      )
+    Object.entries(TEXT_FIELDS)
+      .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('') +
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
   );
