@@ -17,6 +17,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
+import uploadsPlugin from './plugins/uploads';
 import webAppPlugin from './plugins/web-app';
 import { registerRoutes } from './routes';
 import { createStorage } from './storage/create-storage';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(uploadsPlugin);
   await app.register(docsPlugin);
   await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);

@@ -168,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: ARGON2_MEMORY_KIB,
     passwordQueue: DEFAULT_PASSWORD_QUEUE,
     maxConnections: e.MAX_CONNECTIONS ?? 2048,
-    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 32,
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 16,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20, loginPerAddress: e.RATE_LIMIT_LOGIN_ADDRESS },
     redisUrl: parseRedisUrl(e.REDIS_URL),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -246,4 +246,10 @@ function parseTrustProxy(value: string | undefined): false | number | string {
   if (/^\d+$/.test(value)) return Number(value);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(value) && /[.:]/.test(value)) return value; // addresses or CIDR ranges of the proxies
   throw new ConfigError("Configuration invalide : TRUST_PROXY doit être un nombre de proxys ou une liste d'adresses");
+}
+
+/** Printed loudly at start with the payment simulator: a production started without FedaPay takes no real money. */
+export function sandboxWarning(config: Pick<Config, 'payments'>): string | null {
+  if (config.payments.provider !== 'sandbox') return null;
+  return '\n!!! ATTENTION : paiements SIMULÉS (PAYMENT_PROVIDER=sandbox). Aucun argent réel n’est encaissé.\n!!! En production, définissez PAYMENT_PROVIDER=fedapay et les clés FEDAPAY_*.\n';
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, sandboxWarning } from './config';
 
 // Launches the product: configuration, listen, graceful shutdown. Everything else is in app.ts.
 async function main(): Promise<void> {
@@ -42,12 +42,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: '0.0.0.0' });
-  if (config.payments.provider === 'sandbox') {
-    // Loud on purpose: a production started without PAYMENT_PROVIDER=fedapay would take no real money.
+  const warning = sandboxWarning(config);
+  if (warning) {
     app.log.warn('PAYMENT_PROVIDER=sandbox: payments are SIMULATED, no money is collected');
-    console.warn(
-      '\n!!! ATTENTION : paiements SIMULÉS (PAYMENT_PROVIDER=sandbox). Aucun argent réel n’est encaissé.\n!!! En production, définissez PAYMENT_PROVIDER=fedapay et les clés FEDAPAY_*.\n',
-    );
+    console.warn(warning);
   }
 }
 

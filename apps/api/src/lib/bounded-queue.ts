@@ -18,7 +18,8 @@ export class BoundedQueue {
 
   constructor(
     private limits: QueueLimits,
-    private readonly busyMessage?: string,
+    /** The error thrown when full: by default 503 with Retry-After and the French "busy" message. */
+    private readonly refusal: () => Error = () => busy(),
   ) {}
 
   configure(limits: QueueLimits): void {
@@ -36,7 +37,7 @@ export class BoundedQueue {
   /** Runs `task` when a slot is free; throws a 503 HttpError at once when the waiting list is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.concurrency) {
-      if (this.waiting.length >= this.limits.maxWaiting) throw busy(this.busyMessage);
+      if (this.waiting.length >= this.limits.maxWaiting) throw this.refusal();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

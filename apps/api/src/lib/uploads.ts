@@ -1,19 +1,31 @@
-import type { FileKind, FileRule } from '@shared/schemas/upload-rules';
-import { fileExtension, isAcceptableFileName, UPLOAD_MESSAGES } from '@shared/schemas/upload-rules';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '@shared/messages';
+import type { FileKind, FileRule } from '@shared/schemas/upload-rules';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
+import { trackTempFile } from '../plugins/uploads';
 import type { Storage, StorageArea } from '../storage/storage';
+import { inspectFile } from './file-inspection';
 import { type FieldErrors, HttpError, unprocessable } from './http-errors';
 
-// Multipart uploads of the public forms. The whole request is read first (sizes enforced while
-// streaming, nothing written yet), each file's real type is read from its bytes, and only a request
-// that passed every check reaches storage — see storeThenCommit for the "row and files together" rule.
+export { inspectFile, sniffKind } from './file-inspection';
+
+// Multipart uploads of the public forms. Each file is streamed to a size-capped temporary file (never held
+// whole in memory); the first limit crossed stops the reading with a 413 and closes the connection, so a 1 GB
+// body is not read to its end. Then each file's real type is read from its bytes, and only a request that passed
+// every check reaches storage — see storeThenCommit for the "row and files together" rule. Temporary files are
+// removed when the response is over (plugins/uploads.ts). At most MAX_CONCURRENT_UPLOADS are read at once.
 
 export interface ReceivedFile {
   field: string;
-  buffer: Buffer;
+  /** The temporary file holding the bytes (removed when the response is over). */
+  path: string;
+  size: number;
   kind: FileKind;
 }
 
@@ -39,7 +51,36 @@ export const MIME_BY_EXTENSION: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const tooLarge = (message: string, field?: string) => new HttpError(413, message, field ? { [field]: [message] } : undefined);
+// The rest of the body is not read: the connection closes after the answer instead.
+const tooLarge = (message: string, field?: string) =>
+  new HttpError(413, message, field ? { [field]: [message] } : undefined, { connection: 'close' });
+
+class SizeExceeded extends Error {}
+
+/** Streams `source` into `file`, stopping as soon as more than `max` bytes have come. Returns the size, or null when over. */
+async function writeCapped(source: Readable, file: string, max: number): Promise<number | null> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(size > max ? new SizeExceeded() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, fs.createWriteStream(file, { flags: 'wx' }));
+    return size;
+  } catch (error) {
+    if (error instanceof SizeExceeded) return null;
+    throw error;
+  }
+}
+
+/** Reads and discards a part nobody asked for (bounded by busboy's fileSize limit). */
+async function discard(source: Readable): Promise<void> {
+  for await (const _chunk of source) {
+    // nothing kept
+  }
+}
 
 /**
  * Reads a multipart form (or, for clients that send no file, a JSON object) without writing anything.
@@ -54,13 +95,28 @@ export async function readUpload<F extends string>(request: FastifyRequest, rule
   }
 
   if (!request.isMultipart()) return { fields: jsonFields(request.body), files: {}, errors: {} };
+  return request.server.uploads.queue.run(() => readMultipart(request, rules, maxFile, ruleList.length));
+}
 
+async function readMultipart<F extends string>(
+  request: FastifyRequest,
+  rules: Record<F, FileRule>,
+  maxFile: number,
+  fileCount: number,
+): Promise<ParsedUpload<F>> {
+  const tempDir = request.server.uploads.tempDir;
+  await fsp.mkdir(tempDir, { recursive: true });
   const fields: Record<string, string> = {};
-  const raw: Partial<Record<F, { buffer: Buffer; name: string }>> = {};
-  let oversize: { field: string; message: string } | undefined;
+  const raw: Partial<Record<F, { path: string; size: number; name: string }>> = {};
   try {
     const parts = request.parts({
-      limits: { fileSize: maxFile + 1, files: ruleList.length + 2, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: ruleList.length + MAX_FIELDS + 2 },
+      limits: {
+        fileSize: maxFile + 1,
+        files: fileCount + 2,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: fileCount + MAX_FIELDS + 2,
+      },
       // The raw name, so a name carrying a path is refused rather than silently shortened.
       preservePath: true,
       // Read by @fastify/multipart per request (missing from its types): sizes are checked below, per file.
@@ -73,21 +129,17 @@ export async function readUpload<F extends string>(request: FastifyRequest, rule
         continue;
       }
       const rule = (rules as Record<string, FileRule | undefined>)[part.fieldname];
-      const chunks: Buffer[] = [];
-      let size = 0;
-      // Keep reading past the limit (discarding) so the client receives the 413 instead of a reset connection.
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (rule && size <= rule.maxBytes) chunks.push(chunk);
-      }
-      if (!rule || part.fieldname in raw) continue; // unknown or repeated file fields are ignored
-      if (size > rule.maxBytes || part.file.truncated) {
-        oversize ??= { field: part.fieldname, message: rule.sizeMessage };
+      if (!rule || part.fieldname in raw) {
+        await discard(part.file); // unknown or repeated file fields are ignored
         continue;
       }
+      const file = path.join(tempDir, `incoming-${randomUUID()}`);
+      trackTempFile(request, file);
+      const size = await writeCapped(part.file, file, rule.maxBytes);
+      if (size === null || part.file.truncated) throw tooLarge(rule.sizeMessage, part.fieldname);
       // A file input left empty is sent as a nameless, empty part: the same as no file.
       if (size === 0 && !part.filename) continue;
-      raw[part.fieldname as F] = { buffer: Buffer.concat(chunks, size), name: part.filename ?? '' };
+      raw[part.fieldname as F] = { path: file, size, name: part.filename ?? '' };
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -95,15 +147,14 @@ export async function readUpload<F extends string>(request: FastifyRequest, rule
     if (status === 413) throw tooLarge(MESSAGES.tooLarge);
     throw new HttpError(400, 'Le formulaire envoyé est incomplet ou mal formé.');
   }
-  if (oversize) throw tooLarge(oversize.message, oversize.field);
 
   const files: Partial<Record<F, ReceivedFile>> = {};
   const errors: FieldErrors = {};
-  for (const [field, received] of Object.entries(raw) as [F, { buffer: Buffer; name: string }][]) {
-    const rule = rules[field];
-    const outcome = await inspectFile(received.buffer, received.name, rule);
+  // One file in memory at a time, for the structure checks (images walked, PDFs parsed, containers opened).
+  for (const [field, received] of Object.entries(raw) as [F, { path: string; size: number; name: string }][]) {
+    const outcome = await inspectFile(await fsp.readFile(received.path), received.name, rules[field]);
     if ('error' in outcome) errors[field] = [outcome.error];
-    else files[field] = { field, buffer: received.buffer, kind: outcome.kind };
+    else files[field] = { field, path: received.path, size: received.size, kind: outcome.kind };
   }
   return { fields, files, errors };
 }
@@ -111,85 +162,10 @@ export async function readUpload<F extends string>(request: FastifyRequest, rule
 function jsonFields(body: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [k, v] of Object.entries(body)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
+    for (const [k, v] of Object.entries(body))
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = String(v);
   }
   return fields;
-}
-
-/** The file's kind when its name, size and bytes pass the rule, else the message to show. */
-export async function inspectFile(buffer: Buffer, name: string, rule: FileRule): Promise<{ kind: FileKind } | { error: string }> {
-  if (!isAcceptableFileName(name)) return { error: UPLOAD_MESSAGES.badName };
-  if (!rule.extensions.includes(fileExtension(name))) return { error: rule.typeMessage };
-  if (buffer.length === 0) return { error: UPLOAD_MESSAGES.empty };
-  if (buffer.length > rule.maxBytes) return { error: rule.sizeMessage };
-  const kind = await sniffKind(buffer);
-  if (!kind || !rule.kinds.includes(kind)) return { error: rule.typeMessage };
-  return { kind };
-}
-
-/** The type read from the bytes, or null when unknown or when the file also looks like something else (a polyglot). */
-export async function sniffKind(buffer: Buffer): Promise<FileKind | null> {
-  const detected = await fileTypeFromBuffer(buffer);
-  let kind: FileKind | null = null;
-  switch (detected?.ext) {
-    case 'jpg':
-    case 'png':
-    case 'webp':
-    case 'pdf':
-    case 'docx':
-      kind = detected.ext;
-      break;
-    case 'cfb': // legacy Word documents are Compound File Binary containers
-      kind = 'doc';
-      break;
-    default:
-      return null;
-  }
-  return isWellFormed(kind, buffer) ? kind : null;
-}
-
-const MARKUP = /<script|<\?php|<html|<!doctype|<svg|<iframe|<object|<embed|javascript:/;
-const PDF_ACTIVE = /\/JavaScript\b|\/JS\s*[(<[/]|\/Launch\b|\/EmbeddedFile\b/;
-
-function hasZipTrailer(buffer: Buffer): boolean {
-  // A ZIP is read from its end-of-central-directory record, which sits in the last 64 KiB.
-  const tail = buffer.subarray(Math.max(0, buffer.length - 65_557));
-  return tail.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-}
-
-function isWellFormed(kind: FileKind, buffer: Buffer): boolean {
-  const text = buffer.toString('latin1');
-  switch (kind) {
-    case 'png':
-      return pngEndsAtIend(buffer) && !MARKUP.test(text.toLowerCase());
-    case 'jpg':
-    case 'webp':
-      if (kind === 'webp' && buffer.readUInt32LE(4) + 8 !== buffer.length) return false;
-      return !hasZipTrailer(buffer) && !MARKUP.test(text.toLowerCase());
-    case 'pdf': {
-      if (!text.startsWith('%PDF-')) return false;
-      const end = text.lastIndexOf('%%EOF');
-      if (end < 0 || text.slice(end + 5).trim() !== '') return false;
-      return !PDF_ACTIVE.test(text) && !/<script|<html|<\?php/i.test(text);
-    }
-    case 'docx':
-      return !text.includes('vbaProject');
-    case 'doc':
-      return true;
-  }
-}
-
-/** Walks the PNG chunks: the file must end exactly with IEND (nothing appended). */
-function pngEndsAtIend(buffer: Buffer): boolean {
-  let offset = 8;
-  while (offset + 12 <= buffer.length) {
-    const length = buffer.readUInt32BE(offset);
-    const type = buffer.toString('latin1', offset + 4, offset + 8);
-    if (!/^[A-Za-z]{4}$/.test(type)) return false;
-    offset += 12 + length;
-    if (type === 'IEND') return offset === buffer.length;
-  }
-  return false;
 }
 
 /** Turns a failed zod parse into the 422 field errors of CONTRACT.md (first message per rule, no duplicates). */
@@ -221,7 +197,7 @@ export async function storeThenCommit<T, F extends string>(
   const names: Partial<Record<F, string>> = {};
   try {
     for (const { field, area, file } of files) {
-      const key = await storage.put(area, file.buffer, extensionOf(file.kind));
+      const key = await storage.put(area, fs.createReadStream(file.path), extensionOf(file.kind));
       written.push(key);
       names[field] = fileNameOf(key);
     }

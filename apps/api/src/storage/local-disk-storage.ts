@@ -15,7 +15,7 @@ export function createLocalDiskStorage(root: string): Storage {
   };
 
   return {
-    async put(area: StorageArea, data: Buffer | Readable, extension: string) {
+    async put(area: StorageArea, body: Buffer | Readable, extension: string) {
       const ext = extension.replace(/^\./, '').toLowerCase();
       const key = `${area}/${randomUUID()}.${ext}`;
       const full = resolveKey(key);
@@ -24,17 +24,17 @@ export function createLocalDiskStorage(root: string): Storage {
       const tmp = path.join(root, '.tmp', `${randomUUID()}.part`);
       await fsp.mkdir(path.dirname(tmp), { recursive: true });
       try {
-        const handle = await fsp.open(tmp, 'wx');
+        if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body, { flag: 'wx' });
+        else await pipeline(body, fs.createWriteStream(tmp, { flags: 'wx' }));
+        const handle = await fsp.open(tmp, 'r+');
         try {
-          if (Buffer.isBuffer(data)) await handle.writeFile(data);
-          else await pipeline(data, handle.createWriteStream({ autoClose: false }));
           await handle.sync();
         } finally {
           await handle.close();
         }
         await fsp.rename(tmp, full);
       } catch (error) {
-        await fsp.rm(tmp, { force: true });
+        await fsp.rm(tmp, { force: true }); // a failed write leaves no partial file behind
         throw error;
       }
       return key;

@@ -5,6 +5,7 @@ import { MESSAGES } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, fastifyTrustProxy } from '../../src/app';
+import { loadConfig, sandboxWarning } from '../../src/config';
 import { HSTS } from '../../src/plugins/security';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
@@ -124,6 +125,15 @@ describe('TRUST_PROXY as a hop count', () => {
     const forged = await probe.inject({ url: '/', headers: { 'x-forwarded-for': '1.1.1.1, 41.138.1.2' } });
     expect(forged.json().ip).toBe('41.138.1.2');
     await probe.close();
+  });
+});
+
+describe('the payment simulator', () => {
+  it('is announced loudly at start, and not with FedaPay', () => {
+    expect(sandboxWarning(loadConfig({}))).toMatch(/ATTENTION : paiements SIMULÉS.*Aucun argent réel/s);
+    expect(
+      sandboxWarning({ payments: { provider: 'fedapay', secretKey: 'sk', publicKey: 'pk', environment: 'live', webhookSecret: 'wh' } }),
+    ).toBeNull();
   });
 });
 

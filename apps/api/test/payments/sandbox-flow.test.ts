@@ -294,9 +294,23 @@ describe('administrator lists and soft deletion', () => {
     expect(items).toHaveLength(5);
     expect(Object.keys(items[0]).sort()).toEqual(
       [
-        'amount', 'created_at', 'email', 'id', 'name', 'payment_type', 'phone', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status',
+        'amount',
+        'created_at',
+        'email',
+        'id',
+        'name',
+        'payment_type',
+        'phone',
+        'receipt_number',
+        'receipt_url',
+        'transaction_id',
+        'transaction_status',
         // How the money came in and whether it was cancelled (issue 12).
-        'source', 'method', 'reference', 'deleted_at', 'deleted_reason',
+        'source',
+        'method',
+        'reference',
+        'deleted_at',
+        'deleted_reason',
       ].sort(),
     );
     expect(items[0].id).toBe(a.row.id);
@@ -323,7 +337,24 @@ describe('administrator lists and soft deletion', () => {
     });
     expect(Object.keys(donations.json()[0]).sort()).toEqual(
       // name, email and phone: the donor's, when given (CONTRACT.md "Donors").
-      ['amount', 'created_at', 'email', 'id', 'name', 'phone', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status', 'source', 'method', 'reference', 'deleted_at', 'deleted_reason'].sort(),
+      [
+        'amount',
+        'created_at',
+        'email',
+        'id',
+        'name',
+        'phone',
+        'purpose',
+        'receipt_number',
+        'receipt_url',
+        'transaction_id',
+        'transaction_status',
+        'source',
+        'method',
+        'reference',
+        'deleted_at',
+        'deleted_reason',
+      ].sort(),
     );
   });
 

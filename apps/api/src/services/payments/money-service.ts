@@ -10,7 +10,7 @@ import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
-import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import { findByTransactionId, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
 import { HAS_RECEIPT_STATUSES } from './transitions';
@@ -38,7 +38,11 @@ export class MoneyService {
   /** Told of every status change inside its transaction (the messages module queues the notices). */
   onStatusChange?: MoneyStatusListener;
 
-  receiptUrl(kind: MoneyKind, row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>, format: 'html' | 'pdf' = 'html'): string | null {
+  receiptUrl(
+    kind: MoneyKind,
+    row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
+    format: 'html' | 'pdf' = 'html',
+  ): string | null {
     // A refunded record keeps its receipt, which then says it was refunded.
     if (!row.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
     return receiptPath(this.receiptSecret, kind, row.id, row.receipt_number, format);
