@@ -19,6 +19,9 @@ async function adminGet<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The transaction id the simulator page shows (its URL carries a random checkout key, not the id). */
+const shownTransactionId = (page: Page) => page.locator('dt:text-is("Transaction") + dd').innerText();
+
 /** On the simulator page: pick an outcome, land back on the product page. */
 async function simulate(page: Page, outcome: 'Paiement approuvé' | 'Annuler le paiement' | 'Laisser en attente', backTo: string) {
   await page.getByRole('heading', { name: 'Simulateur de paiement' }).waitFor();
@@ -66,9 +69,9 @@ describe('payments and donations through the sandbox', () => {
     expect(receiptText).toContain('Cotisation');
     expect(receiptText).toContain(name);
 
-    const payments = await adminGet<Array<{ name: string; transaction_status: string; payment_type: string; amount: number; receipt_url: string }>>(
-      `/api/payments?q=${encodeURIComponent(name)}`,
-    );
+    const payments = await adminGet<
+      Array<{ name: string; transaction_status: string; payment_type: string; amount: number; receipt_url: string }>
+    >(`/api/payments?q=${encodeURIComponent(name)}`);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ transaction_status: 'approved', payment_type: 'cotisation', amount: 15000 });
     expect(payments[0]!.receipt_url).toBe(receiptHref);
@@ -85,15 +88,15 @@ describe('payments and donations through the sandbox', () => {
     await page.getByLabel('Cause').selectOption('education');
     await page.getByRole('button', { name: 'Faire un don' }).click();
     await page.waitForURL(/\/api\/sandbox\/checkout\//);
-    const transactionId = page.url().split('/').pop()!;
+    const transactionId = await shownTransactionId(page);
     await simulate(page, 'Annuler le paiement', '/donation');
     await toast(page, 'La transaction a été annulée.').waitFor();
     expect(await page.getByRole('link', { name: 'Voir le reçu' }).count()).toBe(0);
     assertNoPageErrors(page);
 
-    const donations = await adminGet<Array<{ transaction_id: string; transaction_status: string; purpose: string; receipt_url: string | null }>>(
-      '/api/donations?status=canceled&per_page=100',
-    );
+    const donations = await adminGet<
+      Array<{ transaction_id: string; transaction_status: string; purpose: string; receipt_url: string | null }>
+    >('/api/donations?status=canceled&per_page=100');
     expect(donations.find((d) => d.transaction_id === transactionId)).toMatchObject({ purpose: 'education', receipt_url: null });
   });
 
@@ -104,10 +107,11 @@ describe('payments and donations through the sandbox', () => {
     await page.getByRole('button', { name: 'Faire un don' }).click();
     await page.waitForURL(/\/api\/sandbox\/checkout\//);
     const checkoutUrl = page.url();
-    const transactionId = checkoutUrl.split('/').pop()!;
+    const transactionId = await shownTransactionId(page);
     await simulate(page, 'Laisser en attente', '/donation');
     await toast(page, 'Transaction en attente de confirmation ou statut inconnu. Elle sera vérifiée automatiquement.').waitFor();
-    let donations = await adminGet<Array<{ transaction_id: string; transaction_status: string; purpose: string }>>('/api/donations?per_page=100');
+    let donations =
+      await adminGet<Array<{ transaction_id: string; transaction_status: string; purpose: string }>>('/api/donations?per_page=100');
     expect(donations.find((d) => d.transaction_id === transactionId)).toMatchObject({ transaction_status: 'pending', purpose: 'sante' });
 
     // The payer approves later (like on the phone); the simulator notifies the server.
@@ -131,14 +135,19 @@ describe('payments and donations through the sandbox', () => {
     await loginViaApi(page, member.telephone, member.password);
     await page.goto('/paiement');
     const email = page.getByLabel('Email');
-    await page.waitForFunction((expected) => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value === expected, member.email);
+    await page.waitForFunction(
+      (expected) => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value === expected,
+      member.email,
+    );
     expect(await email.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Nom').inputValue()).toBe('Membre Payeur');
     await page.getByLabel('Montant (FCFA)').fill('2000');
     await page.getByRole('button', { name: 'Payer' }).click();
     await simulate(page, 'Paiement approuvé', '/paiement');
     await toast(page, 'Transaction réussie.').waitFor();
-    const payments = await adminGet<Array<{ email: string; transaction_status: string; payment_type: string }>>(`/api/payments?q=${encodeURIComponent(member.email)}`);
+    const payments = await adminGet<Array<{ email: string; transaction_status: string; payment_type: string }>>(
+      `/api/payments?q=${encodeURIComponent(member.email)}`,
+    );
     expect(payments[0]).toMatchObject({ email: member.email, transaction_status: 'approved', payment_type: 'adhesion' });
     assertNoPageErrors(page);
   });

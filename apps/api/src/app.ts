@@ -6,12 +6,13 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
 import { runMigrations, underStartupLock } from './db/migrate';
+import { configurePasswordQueue } from './lib/passwords';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import messagesPlugin, { type MessagesPluginOptions } from './messages/plugin';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import redisPlugin from './plugins/redis';
 import securityPlugin from './plugins/security';
@@ -39,15 +40,16 @@ export interface BuildOptions {
   startMessageWorker?: boolean;
   /** Replace a message channel (tests). */
   messageChannels?: MessagesPluginOptions['channels'];
+  /** Where the logs go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
- * Fastify 5 reads a bare number as "trust no proxy" (it cannot check the peer), so a hop count (TRUST_PROXY=1
- * behind one reverse proxy, CONTRACT) becomes the function proxy-addr calls for each hop: the socket's peer is
- * hop 0, the last X-Forwarded-For entry hop 1, and so on. Only the proxies may reach the port (compose.yaml
- * publishes none of the app's ports), otherwise a client could write its own X-Forwarded-For.
+ * TRUST_PROXY as Fastify takes it. Fastify 5.12 reads a bare hop count as "trust nobody" (request.ip would be the
+ * proxy's address, and X-Forwarded-Proto ignored); the documented meaning of TRUST_PROXY=N is "N proxies in front of
+ * us", so the count becomes the equivalent trust function. Addresses go through unchanged (the safer choice).
  */
-function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(value: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -56,13 +58,21 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    frameworkErrors: frameworkErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,6 +89,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (text.trim() === '') return done(null, {});
     return parseJson(request, text, done);
   });
+
+  configurePasswordQueue(config.passwordQueue);
+  // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
+  app.server.maxConnections = config.maxConnections;
 
   // The object store is checked first: a bucket that cannot be reached stops the start with one line.
   const storage = await createStorage(config);

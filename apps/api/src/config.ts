@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ARGON2_MEMORY_KIB, DEFAULT_PASSWORD_QUEUE } from './lib/passwords';
 
 // Configuration is parsed once at boot; a bad value stops the start with one line naming the variable.
 const optional = z
@@ -39,6 +40,8 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optional,
   MEMBERSHIP_PERIOD_MONTHS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(120).optional()),
+  MAX_CONNECTIONS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+  MAX_CONCURRENT_UPLOADS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   REDIS_URL: optional,
   REDIS_KEY_PREFIX: optional.pipe(
@@ -88,9 +91,15 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   /** Fastify's trustProxy: off unless the product runs behind a reverse proxy (else X-Forwarded-For could dodge rate limits). */
-  trustProxy: boolean | number | string;
-  /** scrypt cost parameter; lowered only by tests. */
+  trustProxy: false | number | string;
+  /** Argon2id memory cost in KiB (OWASP: 19 MiB); lowered only by tests. */
   passwordCost: number;
+  /** Password hashes/verifications running at once and waiting; beyond: 503 + Retry-After. */
+  passwordQueue: { concurrency: number; maxWaiting: number };
+  /** Open TCP connections the server accepts at once (MAX_CONNECTIONS); further ones are closed at once. */
+  maxConnections: number;
+  /** Multipart uploads read at once by this process (MAX_CONCURRENT_UPLOADS); beyond: 503 + Retry-After. */
+  maxConcurrentUploads: number;
   /**
    * Rate limits per minute; tests may raise them. `login`: wrong passwords per (telephone, address);
    * `loginPerAddress`: wrong passwords per address before it counts as attacking (default 30 × login).
@@ -152,7 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    passwordCost: 2 ** 15,
+    passwordCost: ARGON2_MEMORY_KIB,
+    passwordQueue: DEFAULT_PASSWORD_QUEUE,
+    maxConnections: e.MAX_CONNECTIONS ?? 2048,
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS ?? 32,
     rateLimits: { login: e.RATE_LIMIT_LOGIN ?? 10, publicForms: e.RATE_LIMIT_FORMS ?? 20, loginPerAddress: e.RATE_LIMIT_LOGIN_ADDRESS },
     redisUrl: parseRedisUrl(e.REDIS_URL),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -218,10 +230,16 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseCon
   throw new ConfigError('Configuration invalide : DATABASE_URL doit commencer par postgres:// ou sqlite:');
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
+// `true` would trust every X-Forwarded-For hop, letting any client pick its own address (and dodge per-address
+// limits): it is refused, with the two safe forms named. A hop count or the proxies' addresses only.
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      'Configuration invalide : TRUST_PROXY=true ferait confiance à n’importe quel client ; indiquez le nombre de proxys (ex. 1) ou leurs adresses (ex. 10.0.0.0/8)',
+    );
+  }
   if (/^\d+$/.test(value)) return Number(value);
-  if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value; // addresses or CIDR ranges of the proxies
-  throw new ConfigError("Configuration invalide : TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d'adresses");
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(value) && /[.:]/.test(value)) return value; // addresses or CIDR ranges of the proxies
+  throw new ConfigError("Configuration invalide : TRUST_PROXY doit être un nombre de proxys ou une liste d'adresses");
 }

@@ -42,6 +42,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  if (config.payments.provider === 'sandbox') {
+    // Loud on purpose: a production started without PAYMENT_PROVIDER=fedapay would take no real money.
+    app.log.warn('PAYMENT_PROVIDER=sandbox: payments are SIMULATED, no money is collected');
+    console.warn(
+      '\n!!! ATTENTION : paiements SIMULÉS (PAYMENT_PROVIDER=sandbox). Aucun argent réel n’est encaissé.\n!!! En production, définissez PAYMENT_PROVIDER=fedapay et les clés FEDAPAY_*.\n',
+    );
+  }
 }
 
 main().catch((error) => {

@@ -87,7 +87,7 @@ describe('first administrator', () => {
     const admins = await t.db.selectFrom('users').selectAll().where('role', '=', 'administrateur').execute();
     expect(admins).toHaveLength(1);
     expect(admins[0]!.is_confirmed).toBe(1);
-    expect(admins[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(admins[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(t.app.bootstrap.generatedPassword).toBeUndefined();
   });
 });
@@ -100,6 +100,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_URL: 'pas une url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ TRUST_PROXY: 'peut-être' })).toThrow(/TRUST_PROXY/);
+    // `true` would let any client choose its own address through X-Forwarded-For (#15 item 7).
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true.*nombre de proxys/);
   });
   it('defaults to SQLite in DATA_DIR and the sandbox', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/x' });

@@ -7,6 +7,7 @@ export const MESSAGES = {
   tooLarge: 'Le fichier ou la requête est trop volumineux.',
   rateLimited: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  busy: 'Le service est très sollicité en ce moment. Veuillez réessayer dans quelques secondes.',
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   genericRetry: 'Une erreur est survenue. Veuillez réessayer.',
 } as const;

@@ -130,6 +130,8 @@ interface MoneyColumns {
   paid_at: string | null;
   /** When the background re-check last asked the provider (migration 0500). */
   checked_at: string | null;
+  /** SHA-256 of the random reference of the provider's return URL (migration 1300). */
+  return_ref_hash: string | null;
   deleted_at: string | null;
   deleted_by: number | null;
   created_at: string;
@@ -244,6 +246,8 @@ export interface SandboxTransactionsTable {
   customer_name: string | null;
   status: string;
   return_url: string;
+  /** SHA-256 of the random key in the checkout page's URL (migration 1300); null for rows from before. */
+  checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** Extra response headers (Retry-After on a 503 or 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -21,3 +23,6 @@ export const unprocessable = (errors: FieldErrors, message: string = MESSAGES.va
 /** A 422 on a single field: `fieldError('email', 'Cet email est déjà utilisé.')`. */
 export const fieldError = (field: string, message: string, summary: string = MESSAGES.validation) =>
   new HttpError(422, summary, { [field]: [message] });
+/** A 503 with Retry-After: the process is at its bound for this kind of work (password checks, uploads). */
+export const busy = (message: string = MESSAGES.busy, retryAfterSeconds = 2) =>
+  new HttpError(503, message, undefined, { 'retry-after': String(retryAfterSeconds) });

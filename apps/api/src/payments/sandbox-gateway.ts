@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TransactionStatus } from '@shared/constants';
 import { type DB, nowIso } from '../db/database';
+import { hashRef, newRef, REF_PATTERN } from '../services/payments/return-refs';
 import { type Checkout, type CheckoutRequest, type PaymentGateway, type ProviderTransaction, WebhookSignatureError } from './gateway';
 
 // The built-in payment simulator (PAYMENT_PROVIDER=sandbox): plays the provider's part with its own
@@ -15,6 +16,9 @@ export class SandboxGateway implements PaymentGateway {
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const id = `sbx_${randomBytes(12).toString('hex')}`;
+    // The checkout page is opened by a random key, not the transaction id: an id seen in a list, a log or a
+    // return URL is not enough to approve or cancel someone else's checkout.
+    const key = newRef();
     const now = nowIso();
     await this.db
       .insertInto('sandbox_transactions')
@@ -26,11 +30,12 @@ export class SandboxGateway implements PaymentGateway {
         customer_name: request.customer.name ?? null,
         status: 'pending',
         return_url: request.returnPath,
+        checkout_key_hash: key.hash,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    return { transactionId: id, url: `/api/sandbox/checkout/${id}` };
+    return { transactionId: id, url: `/api/sandbox/checkout/${key.ref}` };
   }
 
   async retrieve(transactionId: string): Promise<ProviderTransaction | null> {
@@ -47,6 +52,12 @@ export class SandboxGateway implements PaymentGateway {
   find(transactionId: string) {
     if (!/^sbx_[0-9a-f]{24}$/.test(transactionId)) return Promise.resolve(undefined);
     return this.db.selectFrom('sandbox_transactions').selectAll().where('id', '=', transactionId).executeTakeFirst();
+  }
+
+  /** The transaction whose checkout page has this key. */
+  findByCheckoutKey(key: string) {
+    if (!REF_PATTERN.test(key)) return Promise.resolve(undefined);
+    return this.db.selectFrom('sandbox_transactions').selectAll().where('checkout_key_hash', '=', hashRef(key)).executeTakeFirst();
   }
 
   /** The payer's choice on the simulator page. Only a pending transaction can change. */

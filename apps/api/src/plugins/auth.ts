@@ -1,5 +1,5 @@
 import type { Role } from '@shared/constants';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { CompiledQuery } from 'kysely';
 import type { DB } from '../db/database';
@@ -8,7 +8,9 @@ import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
 // Bearer token → user. Routes declare their guard next to their schema:
-//   { preHandler: requireRole('administrateur') }  or  { preHandler: requireAuth }
+//   { onRequest: requireRole('administrateur') }  or  { onRequest: requireAuth }
+// Guards always run in onRequest, before the body is read or anything is validated: a request without a valid
+// token gets 401 whatever its query or body. A guard declared as preHandler is moved there when the route is added.
 
 export type AuthUser = Omit<User, 'password_hash'> & { token_id: number };
 
@@ -73,18 +75,35 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | n
   return user;
 }
 
+/** Every guard function, so that the onRoute hook below can find guards whatever hook they were declared in. */
+const GUARDS = new WeakSet<object>();
+
 export const requireAuth: preHandlerAsyncHookHandler = async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
   request.user = await resolveUser(request);
   if (!request.user) throw unauthorized();
 };
+GUARDS.add(requireAuth);
 
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply) {
-    await requireAuth.call(this, request, reply);
+  const guard = async function requireRoleHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    await requireAuth.call(this as never, request, reply);
     if (!roles.includes(request.user!.role as Role)) throw forbidden();
   };
+  GUARDS.add(guard);
+  return guard;
 }
+
+type HookList = RouteOptions['preHandler'];
+const asList = (hooks: HookList | RouteOptions['onRequest']): unknown[] => (hooks ? (Array.isArray(hooks) ? hooks : [hooks]) : []);
 
 export default fp(async function authPlugin(app) {
   app.decorateRequest('user', null);
+  // One place where guards run for every route: onRequest (see the comment at the top).
+  app.addHook('onRoute', (route) => {
+    const preHandlers = asList(route.preHandler);
+    const guards = preHandlers.filter((hook) => GUARDS.has(hook as object));
+    if (guards.length === 0) return;
+    route.preHandler = preHandlers.filter((hook) => !GUARDS.has(hook as object)) as HookList;
+    route.onRequest = [...asList(route.onRequest), ...guards] as RouteOptions['onRequest'];
+  });
 });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldErrors, HttpError } from '../lib/http-errors';
@@ -25,7 +25,8 @@ const DB_UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  if (e.code && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_READONLY') || e.code.startsWith('SQLITE_IOERR'))) return true;
+  if (e.code && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_READONLY') || e.code.startsWith('SQLITE_IOERR')))
+    return true;
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
     e.message ?? '',
   );
@@ -56,10 +57,37 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MESSAGES.rateLimited,
 };
 
+/**
+ * Errors Fastify raises before any route or error handler runs (a malformed percent-encoding, a path parameter
+ * over maxParamLength): the same French `{message}` envelope as everything else. Passed as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ message: 'L’adresse demandée est trop longue.' });
+    return;
+  }
+  void reply.status(400).send({ message: 'L’adresse demandée est mal formée.' });
+}
+
+/** A client that went away mid-body (slow phone, closed tab): nothing to answer and nothing wrong on our side. */
+function isClientAbort(error: FastifyError, request: FastifyRequest): boolean {
+  if (error.code !== 'ECONNRESET' && error.code !== 'ECONNABORTED' && error.message !== 'aborted') return false;
+  return request.raw.aborted || request.raw.readableAborted || request.raw.socket?.destroyed === true;
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isClientAbort(error, request)) {
+      request.log.info({ code: error.code }, 'request body aborted by the client');
+      return reply.status(400).send({ message: STATUS_MESSAGES[400] });
+    }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    // A path segment that does not parse (an id such as `+1` or `00001`, an unknown kind) names no resource.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      return reply.status(404).send({ message: MESSAGES.notFound });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(422).send({ message: MESSAGES.validation, errors: zodIssuesToFieldErrors(error.validation) });
@@ -72,7 +100,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send({ message: MESSAGES.rateLimited });
     if (status >= 400 && status < 500) {
       let message = STATUS_MESSAGES[status] ?? 'Requête invalide.';
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) message = 'Le corps de la requête n’est pas un JSON valide.';
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+        message = 'Le corps de la requête n’est pas un JSON valide.';
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Le corps de la requête est vide.';
       return reply.status(status === 400 && error.validation ? 422 : status).send({ message });
     }

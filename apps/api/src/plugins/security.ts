@@ -24,7 +24,7 @@ const HELMET_OPTIONS: FastifyHelmetOptions = {
   },
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  strictTransportSecurity: false, // set by the TLS-terminating proxy in production
+  strictTransportSecurity: false, // sent per request below, only when the request came over TLS
 };
 
 /**
@@ -50,12 +50,18 @@ export async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIO
   return headers;
 }
 
+/** Two years, subdomains included: what browsers' preload lists ask for. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 export default fp(async function securityPlugin(app: FastifyInstance) {
   const headers = await helmetHeaders();
   // Set on the raw response like helmet does, so they also reach hijacked and not-found responses.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    // HSTS only over TLS: on the socket itself, or X-Forwarded-Proto from a proxy trusted through TRUST_PROXY
+    // (request.protocol ignores the header otherwise, so a client cannot fake it on plain HTTP).
+    if (request.protocol === 'https') raw.setHeader('Strict-Transport-Security', HSTS);
     // Helmet removes X-Powered-By; nothing can have set it before the first onRequest hook, so there is nothing to remove.
     done();
   });

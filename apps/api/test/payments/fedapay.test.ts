@@ -15,7 +15,14 @@ beforeAll(async () => {
   fedapay = await startFedaPayStandIn(SECRET_KEY);
   t = await createTestApp({
     publicUrl: 'https://asso.example.bj',
-    payments: { provider: 'fedapay', secretKey: SECRET_KEY, publicKey: 'pk_sandbox_x', environment: 'sandbox', webhookSecret: WEBHOOK_SECRET, apiBase: fedapay.url },
+    payments: {
+      provider: 'fedapay',
+      secretKey: SECRET_KEY,
+      publicKey: 'pk_sandbox_x',
+      environment: 'sandbox',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fedapay.url,
+    },
   });
 });
 afterAll(async () => {
@@ -26,10 +33,14 @@ afterAll(async () => {
 const paymentBody = { name: 'Koffi Mensah', email: 'koffi@example.bj', phone: '+22997000011', amount: 5000, payment_type: 'cotisation' };
 
 async function initiatePayment(body: Record<string, unknown> = paymentBody) {
+  const before = fedapay.requests.length;
   const res = await t.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: body });
   expect(res.statusCode).toBe(201);
   const row = await t.db.selectFrom('payments').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-  return { res, row };
+  // The return URL FedaPay was given: the payer's way back, with the checkout's random reference.
+  const create = fedapay.requests.slice(before).find((r) => r.path === '/v1/transactions');
+  const returnPath = new URL((create?.body as { callback_url?: string } | undefined)?.callback_url ?? 'https://x/none').pathname;
+  return { res, row, returnPath };
 }
 
 function signed(body: string, timestamp?: number) {
@@ -59,34 +70,66 @@ describe('FedaPay adapter against the loopback stand-in', () => {
     expect(create!.body).toMatchObject({
       amount: 5000,
       currency: { iso: 'XOF' },
-      callback_url: `https://asso.example.bj/api/payments/return/payment/${row.id}`,
-      customer: { firstname: 'Koffi', lastname: 'Mensah', email: 'koffi@example.bj', phone_number: { number: '+22997000011', country: 'bj' } },
+      callback_url: expect.stringMatching(/^https:\/\/asso\.example\.bj\/api\/payments\/return\/payment\/[A-Za-z0-9_-]{43}$/),
+      customer: {
+        firstname: 'Koffi',
+        lastname: 'Mensah',
+        email: 'koffi@example.bj',
+        phone_number: { number: '+22997000011', country: 'bj' },
+      },
     });
     expect(token).toMatchObject({ method: 'POST', path: `/v1/transactions/${row.transaction_id}/token` });
-    expect(row).toMatchObject({ transaction_status: 'pending', provider: 'fedapay', amount: 5000, currency: 'XOF', is_verified: 0, receipt_number: null });
+    expect(row).toMatchObject({
+      transaction_status: 'pending',
+      provider: 'fedapay',
+      amount: 5000,
+      currency: 'XOF',
+      is_verified: 0,
+      receipt_number: null,
+    });
   });
 
-  it.each(['approved', 'declined', 'canceled'])('the return flow verifies a %s transaction with GET /v1/transactions/{id}', async (status) => {
-    const { row } = await initiatePayment();
-    fedapay.setStatus(row.transaction_id!, status);
-    // The query string FedaPay appends is ignored: only the provider's answer counts.
-    const res = await t.app.inject({ method: 'GET', url: `/api/payments/return/payment/${row.id}?id=${row.transaction_id}&status=approved` });
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string, 'http://x');
-    expect(location.pathname).toBe('/paiement');
-    expect(location.searchParams.get('transaction-status')).toBe(status);
-    expect(location.searchParams.get('transaction-id')).toBe(row.transaction_id);
-    expect(location.searchParams.get('amount')).toBe('5000');
-    expect(location.searchParams.get('payment_type')).toBe('cotisation');
-    expect(location.searchParams.get('name')).toBe('Koffi Mensah');
-    expect(location.searchParams.get('phone')).toBe('+22997000011');
-    expect(location.searchParams.has('receipt')).toBe(status === 'approved');
-    const retrieve = fedapay.requests.at(-1)!;
-    expect(retrieve).toMatchObject({ method: 'GET', path: `/v1/transactions/${row.transaction_id}`, query: { include: 'currency' } });
-    const after = await record(row.id);
-    expect(after.transaction_status).toBe(status);
-    expect(after.is_verified).toBe(status === 'approved' ? 1 : 0);
-    expect(after.receipt_number === null).toBe(status !== 'approved');
+  it.each(['approved', 'declined', 'canceled'])(
+    'the return flow verifies a %s transaction with GET /v1/transactions/{id}',
+    async (status) => {
+      const { row, returnPath } = await initiatePayment();
+      fedapay.setStatus(row.transaction_id!, status);
+      // The query string FedaPay appends is ignored: only the provider's answer counts.
+      const res = await t.app.inject({ method: 'GET', url: `${returnPath}?id=${row.transaction_id}&status=approved` });
+      expect(res.statusCode).toBe(302);
+      const location = new URL(res.headers.location as string, 'http://x');
+      expect(location.pathname).toBe('/paiement');
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        'transaction-status': status,
+        amount: '5000',
+        payment_type: 'cotisation',
+      });
+      expect(new URLSearchParams(location.hash.slice(1)).has('recu')).toBe(status === 'approved');
+      const retrieve = fedapay.requests.at(-1)!;
+      expect(retrieve).toMatchObject({ method: 'GET', path: `/v1/transactions/${row.transaction_id}`, query: { include: 'currency' } });
+      const after = await record(row.id);
+      expect(after.transaction_status).toBe(status);
+      expect(after.is_verified).toBe(status === 'approved' ? 1 : 0);
+      expect(after.receipt_number === null).toBe(status !== 'approved');
+    },
+  );
+
+  it('asks FedaPay on return only about a pending record not asked in the last seconds', async () => {
+    const { row, returnPath } = await initiatePayment();
+    const lookups = () => fedapay.requests.filter((r) => r.method === 'GET' && r.path === `/v1/transactions/${row.transaction_id}`).length;
+    for (let i = 0; i < 5; i += 1) expect((await t.app.inject({ method: 'GET', url: returnPath })).statusCode).toBe(302);
+    expect(lookups()).toBe(1); // still pending, but asked a moment ago: no new call per request
+    fedapay.setStatus(row.transaction_id!, 'approved');
+    await t.db
+      .updateTable('payments')
+      .set({ checked_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await t.app.inject({ method: 'GET', url: returnPath });
+    expect(lookups()).toBe(2);
+    expect((await record(row.id)).transaction_status).toBe('approved');
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: returnPath });
+    expect(lookups()).toBe(2); // settled records are never looked up again from this anonymous route
   });
 
   it('follows approved → transferred → refunded, and maps expired to canceled', async () => {
@@ -104,19 +147,24 @@ describe('FedaPay adapter against the loopback stand-in', () => {
   });
 
   it('never counts as paid an approved transaction whose amount or currency differs from the record', async () => {
-    const { row } = await initiatePayment();
+    const { row, returnPath } = await initiatePayment();
     fedapay.setStatus(row.transaction_id!, 'approved');
     fedapay.set(row.transaction_id!, { amount: 100 });
-    await t.app.inject({ method: 'GET', url: `/api/payments/return/payment/${row.id}` });
+    await t.app.inject({ method: 'GET', url: returnPath });
     const after = await record(row.id);
     expect(after).toMatchObject({ transaction_status: 'declined', is_verified: 0, receipt_number: null });
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'payment').where('entity_id', '=', String(row.id)).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'payment')
+      .where('entity_id', '=', String(row.id))
+      .execute();
     expect(audit.map((a) => a.action)).toContain('payment.amount_mismatch');
 
     const other = await initiatePayment();
     fedapay.setStatus(other.row.transaction_id!, 'approved');
     fedapay.set(other.row.transaction_id!, { currency_id: 2 });
-    await t.app.inject({ method: 'GET', url: `/api/payments/return/payment/${other.row.id}` });
+    await t.app.inject({ method: 'GET', url: other.returnPath });
     expect((await record(other.row.id)).transaction_status).not.toBe('approved');
   });
 
@@ -176,7 +224,10 @@ describe('POST /api/webhooks/fedapay', () => {
 
   it.each([
     ['a missing signature', () => undefined],
-    ['a signature made with another secret', (body: string) => Webhook.generateTestHeaderString({ payload: body, secret: 'wh_wrong' } as never)],
+    [
+      'a signature made with another secret',
+      (body: string) => Webhook.generateTestHeaderString({ payload: body, secret: 'wh_wrong' } as never),
+    ],
     ['a stale signature (over 300 s old)', (body: string) => signed(body, Math.floor(Date.now() / 1000) - 301)],
     ['a signature from the future', (body: string) => signed(body, Math.floor(Date.now() / 1000) + 3600)],
     ['a malformed header', () => 'nonsense'],
@@ -204,7 +255,14 @@ describe('POST /api/payment with FedaPay', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payment',
-      payload: { name: 'X', phone: '12345678', amount: 5000, payment_type: 'adhesion', transaction_status: 'approved', transaction_id: '999999' },
+      payload: {
+        name: 'X',
+        phone: '12345678',
+        amount: 5000,
+        payment_type: 'adhesion',
+        transaction_status: 'approved',
+        transaction_id: '999999',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.transaction_id).toEqual(['Transaction inconnue.']);

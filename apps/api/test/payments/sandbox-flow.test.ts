@@ -16,20 +16,31 @@ async function initiate(kind: 'payment' | 'donation', body: Record<string, unkno
   const res = await t.app.inject({ method: 'POST', url: `/api/${kind}/initiate`, payload: body, headers });
   expect(res.statusCode).toBe(201);
   const url = res.json().url as string;
-  expect(url).toMatch(/^\/api\/sandbox\/checkout\/sbx_[0-9a-f]{24}$/);
+  expect(url).toMatch(/^\/api\/sandbox\/checkout\/[A-Za-z0-9_-]{43}$/);
   const table = kind === 'payment' ? 'payments' : 'donations';
-  const row = await t.db.selectFrom(table as 'payments').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom(table as 'payments')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return { url, row };
 }
 
 /** The payer's choice on the simulator, then the provider's return through the server, as a browser follows it. */
 async function choose(checkoutUrl: string, outcome: string) {
-  const post = await t.app.inject({ method: 'POST', url: checkoutUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+  const post = await t.app.inject({
+    method: 'POST',
+    url: checkoutUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
   expect(post.statusCode).toBe(303);
   const back = await t.app.inject({ method: 'GET', url: post.headers.location as string });
   expect(back.statusCode).toBe(302);
   return new URL(back.headers.location as string, 'http://x');
 }
+
+const receiptOf = (location: URL) => new URLSearchParams(location.hash.slice(1)).get('recu');
 
 const payment = (id: number) => t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const donation = (id: number) => t.db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -53,7 +64,10 @@ describe('validation (spec §5, shared schemas)', () => {
   it.each([[0], [-100], [99], ['12'], [150.5], ['abc']])('donation amount %s → 422 with the spec message', async (amount) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: { amount, purpose: 'sante' } });
     expect(res.statusCode).toBe(422);
-    const expected = amount === 150.5 ? 'Le montant doit être un nombre entier de FCFA.' : 'Le montant doit être positif et comporter au moins 3 chiffres.';
+    const expected =
+      amount === 150.5
+        ? 'Le montant doit être un nombre entier de FCFA.'
+        : 'Le montant doit être positif et comporter au moins 3 chiffres.';
     expect(res.json().errors.amount).toEqual([expected]);
   });
 
@@ -82,27 +96,26 @@ describe('sandbox checkout and the verified return flow', () => {
     expect(res.body).toContain('10\u00a0000\u00a0FCFA');
     expect(res.body).not.toMatch(/<script/i);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    for (const label of ['Paiement approuvé', 'Paiement refusé', 'Annuler le paiement', 'Laisser en attente']) expect(res.body).toContain(label);
+    for (const label of ['Paiement approuvé', 'Paiement refusé', 'Annuler le paiement', 'Laisser en attente'])
+      expect(res.body).toContain(label);
   });
 
   it('approved: redirects to /paiement with the spec parameters and a working receipt link', async () => {
     const { url, row } = await initiate('payment', paymentBody);
     const location = await choose(url, 'approved');
     expect(location.pathname).toBe('/paiement');
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+    // No personal data in the URL: neither name, telephone nor transaction id; the receipt link in the fragment.
+    expect(Object.fromEntries(location.searchParams)).toEqual({
       'transaction-status': 'approved',
-      'transaction-id': row.transaction_id,
       amount: '10000',
       payment_type: 'adhesion',
-      name: 'Awa Dossou',
-      phone: '+22996000001',
     });
     const after = await payment(row.id);
     expect(after).toMatchObject({ transaction_status: 'approved', is_verified: 1 });
     expect(after.receipt_number).toMatch(/^PAI-\d{4}-\d{6}$/);
     expect(after.paid_at).not.toBeNull();
 
-    const receipt = location.searchParams.get('receipt')!;
+    const receipt = receiptOf(location)!;
     const html = await t.app.inject({ method: 'GET', url: receipt });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toContain('text/html');
@@ -138,8 +151,12 @@ describe('sandbox checkout and the verified return flow', () => {
       const { url, row } = await initiate('donation', { amount: 1500, purpose: 'education' });
       const location = await choose(url, outcome);
       expect(location.pathname).toBe('/donation');
-      expect(Object.fromEntries(location.searchParams)).toMatchObject({ 'transaction-status': outcome, amount: '1500', purpose: 'education' });
-      expect(location.searchParams.has('receipt')).toBe(false);
+      expect(Object.fromEntries(location.searchParams)).toMatchObject({
+        'transaction-status': outcome,
+        amount: '1500',
+        purpose: 'education',
+      });
+      expect(receiptOf(location)).toBeNull();
       expect(await donation(row.id)).toMatchObject({ transaction_status: outcome, receipt_number: null, is_verified: 0 });
     }
   });
@@ -148,10 +165,12 @@ describe('sandbox checkout and the verified return flow', () => {
     const { url, row } = await initiate('donation', { amount: 3000, purpose: 'logement' });
     const pending = await choose(url, 'pending');
     expect(pending.searchParams.get('transaction-status')).toBe('pending');
+    // Only while pending: the spec's record post (POST /api/donation) names the transaction.
+    expect(pending.searchParams.get('transaction-id')).toBe(row.transaction_id);
     expect((await donation(row.id)).transaction_status).toBe('pending');
     const later = await choose(url, 'approved');
     expect(later.searchParams.get('transaction-status')).toBe('approved');
-    expect(later.searchParams.get('receipt')).toMatch(/^\/api\/receipts\/donation\//);
+    expect(receiptOf(later)).toMatch(/^\/api\/receipts\/donation\//);
     expect((await donation(row.id)).receipt_number).toMatch(/^DON-\d{4}-\d{6}$/);
   });
 
@@ -172,10 +191,17 @@ describe('sandbox checkout and the verified return flow', () => {
   });
 });
 
-describe('POST /api/payment and /api/donation (the browser\'s record post)', () => {
-  it('stores the provider status, not the body\'s; a replay changes nothing', async () => {
+describe("POST /api/payment and /api/donation (the browser's record post)", () => {
+  it("stores the provider status, not the body's; a replay changes nothing", async () => {
     const { row } = await initiate('payment', paymentBody);
-    const body = { name: 'Awa Dossou', phone: '+22996000001', amount: 999999, payment_type: 'cotisation', transaction_status: 'approved', transaction_id: row.transaction_id };
+    const body = {
+      name: 'Awa Dossou',
+      phone: '+22996000001',
+      amount: 999999,
+      payment_type: 'cotisation',
+      transaction_status: 'approved',
+      transaction_id: row.transaction_id,
+    };
     const first = await t.app.inject({ method: 'POST', url: '/api/payment', payload: body });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ message: 'Transaction enregistrée.' });
@@ -187,19 +213,34 @@ describe('POST /api/payment and /api/donation (the browser\'s record post)', () 
   });
 
   it('refuses a forged transaction id with 422 and records nothing', async () => {
-    const before = await t.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const id of ['sbx_forged', 'sbx_000000000000000000000000', '12345']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/payment', payload: { ...paymentBody, transaction_status: 'approved', transaction_id: id } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment',
+        payload: { ...paymentBody, transaction_status: 'approved', transaction_id: id },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.transaction_id).toEqual(['Transaction inconnue.']);
     }
-    const after = await t.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('accepts the spec\'s hyphenated donation fields and still asks the provider', async () => {
+  it("accepts the spec's hyphenated donation fields and still asks the provider", async () => {
     const { url, row } = await initiate('donation', { amount: 1200, purpose: 'vetement' });
-    await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=pending' });
+    await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pending',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/donation',
@@ -207,14 +248,22 @@ describe('POST /api/payment and /api/donation (the browser\'s record post)', () 
     });
     expect(res.statusCode).toBe(201);
     expect((await donation(row.id)).transaction_status).toBe('pending');
-    const crossKind = await t.app.inject({ method: 'POST', url: '/api/payment', payload: { ...paymentBody, transaction_id: row.transaction_id } });
+    const crossKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      payload: { ...paymentBody, transaction_id: row.transaction_id },
+    });
     expect(crossKind.statusCode).toBe(422);
     const missing = await t.app.inject({ method: 'POST', url: '/api/donation', payload: { amount: 1200 } });
     expect(missing.statusCode).toBe(422);
   });
 
   it('refuses an unknown status value with a French 422', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payment', payload: { ...paymentBody, transaction_status: 'paid', transaction_id: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment',
+      payload: { ...paymentBody, transaction_status: 'paid', transaction_id: 'x' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.transaction_status).toEqual(['Statut de transaction invalide.']);
   });
@@ -257,13 +306,21 @@ describe('administrator lists and soft deletion', () => {
     const byName = await t.app.inject({ method: 'GET', url: '/api/payments?q=zinsou', headers: bearer(admin.token) });
     expect(byName.json().map((p: { id: number }) => p.id)).toEqual([a.row.id]);
     const canceled = await t.app.inject({ method: 'GET', url: '/api/payments?status=canceled', headers: bearer(admin.token) });
-    expect(canceled.json().every((p: { transaction_status: string; receipt_url: null }) => p.transaction_status === 'canceled' && p.receipt_url === null)).toBe(true);
+    expect(
+      canceled
+        .json()
+        .every((p: { transaction_status: string; receipt_url: null }) => p.transaction_status === 'canceled' && p.receipt_url === null),
+    ).toBe(true);
     const badStatus = await t.app.inject({ method: 'GET', url: '/api/payments?status=paid', headers: bearer(admin.token) });
     expect(badStatus.statusCode).toBe(422);
 
     const donations = await t.app.inject({ method: 'GET', url: '/api/donations?status=approved', headers: bearer(admin.token) });
     expect(donations.statusCode).toBe(200);
-    expect(donations.json()[0]).toMatchObject({ transaction_status: 'approved', purpose: expect.any(String), receipt_url: expect.stringMatching(/^\/api\/receipts\/donation\//) });
+    expect(donations.json()[0]).toMatchObject({
+      transaction_status: 'approved',
+      purpose: expect.any(String),
+      receipt_url: expect.stringMatching(/^\/api\/receipts\/donation\//),
+    });
     expect(Object.keys(donations.json()[0]).sort()).toEqual(
       ['amount', 'created_at', 'id', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status', 'source', 'method', 'reference', 'deleted_at', 'deleted_reason'].sort(),
     );
@@ -278,10 +335,19 @@ describe('administrator lists and soft deletion', () => {
       expect(res.json().message).toBe(kind === 'payment' ? 'Paiement supprimé.' : 'Don supprimé.');
       const list = await t.app.inject({ method: 'GET', url: `/api/${kind}s?per_page=100`, headers: bearer(admin.token) });
       expect(list.json().map((p: { id: number }) => p.id)).not.toContain(row.id);
-      const kept = await t.db.selectFrom(`${kind}s` as 'payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      const kept = await t.db
+        .selectFrom(`${kind}s` as 'payments')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
       expect(kept.deleted_at).not.toBeNull();
       expect(kept.deleted_by).toBe(admin.id);
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', `${kind}.delete`).where('entity_id', '=', String(row.id)).execute();
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', `${kind}.delete`)
+        .where('entity_id', '=', String(row.id))
+        .execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]!.actor_user_id).toBe(admin.id);
       const again = await t.app.inject({ method: 'DELETE', url: `/api/${kind}s/${row.id}`, headers: bearer(admin.token) });

@@ -7,7 +7,7 @@ const contact = { name: 'Fifamè Houngbo', email: 'fifame@example.bj' };
 const apps: TestApp[] = [];
 afterAll(async () => Promise.all(apps.map((t) => t.close())));
 
-async function appWith(trustProxy: boolean | number) {
+async function appWith(trustProxy: false | number) {
   const t = await createTestApp({ trustProxy, rateLimits: { login: 1000, publicForms: 1 } });
   apps.push(t);
   return (forwardedFor: string) =>

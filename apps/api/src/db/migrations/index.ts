@@ -7,6 +7,7 @@ import * as moneyRowCounts0200 from './20261122_0200_money_row_counts';
 import * as outboxAndAudit0100 from './20261124_0100_outbox_and_audit';
 import * as messages1100 from './20261124_1100_messages';
 import * as operations1200 from './20261124_1200_operations';
+import * as paymentReturnRefs1300 from './20261124_1300_payment_return_refs';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0100_outbox_and_audit': outboxAndAudit0100,
   '20261124_1100_messages': messages1100,
   '20261124_1200_operations': operations1200,
+  '20261124_1300_payment_return_refs': paymentReturnRefs1300,
 };

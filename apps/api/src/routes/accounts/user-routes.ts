@@ -1,4 +1,5 @@
 import { ROLES } from '@shared/constants';
+import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
@@ -7,7 +8,6 @@ import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/account
 
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
 
-const idParams = z.object({ id: z.coerce.number<string>().int().positive().max(2_147_483_647) });
 const zone = z.string().nullable();
 const messageSchema = z.object({ message: z.string() });
 
@@ -41,7 +41,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/created',
-    { onRequest: creators, schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } } },
+    {
+      onRequest: creators,
+      schema: { tags: ['comptes'], security, querystring: pageQuerySchema, response: { 200: z.array(createdUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { createdBy: request.user!.id }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -57,7 +60,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/confirmation/unconfirmed',
-    { onRequest: admin, schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } } },
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { isConfirmed: false }, request.query);
       setPageHeaders(reply, request.query, total);
@@ -73,7 +79,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { onRequest: admin, schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } } },
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } },
+    },
     async (request, reply) => {
       const { items, total } = await pageOfUsers(app.db, { role: request.query.role }, request.query);
       setPageHeaders(reply, request.query, total);

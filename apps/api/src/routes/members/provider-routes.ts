@@ -1,3 +1,4 @@
+import { parseId } from '@shared/schemas/id-param';
 import { PROVIDER_ROLES } from '@shared/constants';
 import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateSchema } from '@shared/schemas/provider';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,8 +46,8 @@ const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : Number.NaN;
-      if (!Number.isInteger(id) || id < 1) throw notFound(PROVIDER_MESSAGES.notFound);
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound(PROVIDER_MESSAGES.notFound);
       const prestataire = await updateProvider(app.db, request.user!.id, id, request.body);
       return { message: PROVIDER_MESSAGES.updated, prestataire };
     },

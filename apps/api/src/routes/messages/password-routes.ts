@@ -1,3 +1,4 @@
+import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import {
   forgotPasswordSchema,
   messageResponseSchema,
@@ -5,15 +6,12 @@ import {
   resetPasswordSchema,
 } from '@shared/schemas/password-recovery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { issueResetCode, requestResetCode, resetPassword, tooManyCodes } from '../../messages/password-reset';
 import { requireRole } from '../../plugins/auth';
 import { getCreatedUser } from '../../services/accounts/users';
 import { recordAudit } from '../../services/audit/record-audit';
 
 // CONTRACT.md "Account recovery".
-
-const idParams = z.object({ id: z.coerce.number<string>().int().positive().max(2_147_483_647) });
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { rateLimit: app.limits.publicForm };

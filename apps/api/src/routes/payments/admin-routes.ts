@@ -1,3 +1,4 @@
+import { idParamsSchema as idParams } from '@shared/schemas/id-param';
 import { TRANSACTION_STATUSES } from '@shared/constants';
 import { donationListItemSchema } from '@shared/schemas/donation';
 import { cancelRecordSchema } from '@shared/schemas/offline-payment';
@@ -16,13 +17,6 @@ const listQuery = pageQuerySchema.extend({
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-});
-const idParams = z.object({
-  id: z.coerce
-    .number<string>()
-    .int()
-    .positive()
-    .max(2 ** 31),
 });
 const messageSchema = z.object({ message: z.string() });
 const admin = { preHandler: requireRole('administrateur') };

@@ -56,20 +56,23 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
     },
   );
 
+  // The payer's way back from the provider. The reference is random per checkout (not the record's id), the
+  // route is rate-limited, and the provider is asked at most every few seconds per record (returnLocation).
   app.get(
-    '/payments/return/:kind/:id',
+    '/payments/return/:kind/:ref',
     {
+      config: { rateLimit: app.limits.publicForm },
       schema: {
         tags: ['paiements'],
-        params: z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) }),
+        params: z.object({ kind: z.enum(['payment', 'donation']), ref: z.string().max(100) }),
         // FedaPay appends ?id=…&status=…; neither is trusted, the server asks the provider.
         querystring: z.object({ id: z.string().max(100).optional(), status: z.string().max(50).optional() }).passthrough(),
       },
     },
     async (request, reply) => {
-      const location = await service.returnLocation(request.params.kind, request.params.id);
+      const location = await service.returnLocation(request.params.kind, request.params.ref);
       if (!location) return reply.status(404).send({ message: 'Transaction introuvable.' });
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
     },
   );
 };

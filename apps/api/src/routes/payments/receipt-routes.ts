@@ -1,3 +1,4 @@
+import { idParam } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderReceiptHtml, PRINT_SCRIPT } from '../../services/payments/receipt-html';
@@ -8,7 +9,7 @@ import { findRecord, type MoneyKind } from '../../services/payments/records';
 import type { MoneyService } from '../../services/payments/money-service';
 import { HAS_RECEIPT_STATUSES } from '../../services/payments/transitions';
 
-const params = z.object({ kind: z.enum(['payment', 'donation']), id: z.coerce.number<string>().int().positive().max(2 ** 31) });
+const params = z.object({ kind: z.enum(['payment', 'donation']), id: idParam });
 const query = z.object({ signature: z.string().max(100).default('') });
 const NOT_FOUND = { message: 'Reçu introuvable.' };
 

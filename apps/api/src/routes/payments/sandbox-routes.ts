@@ -37,8 +37,8 @@ const sandboxRoutes: FastifyPluginAsync<{ service: MoneyService; gateway: Sandbo
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', { schema: { hide: true } }, async (request, reply) => {
-    const tx = await gateway.find(request.params.id);
+  app.get<{ Params: { key: string } }>('/sandbox/checkout/:key', { schema: { hide: true } }, async (request, reply) => {
+    const tx = await gateway.findByCheckoutKey(request.params.key);
     if (!tx) return reply.status(404).send({ message: 'Transaction introuvable.' });
     const details = `<h1>Simulateur de paiement</h1>
 <p class="banner" role="note"><strong>Simulateur de paiement</strong> : aucun argent réel n'est débité. Choisissez le résultat de la transaction.</p>
@@ -49,18 +49,18 @@ ${tx.customer_name ? `<dt>Client</dt><dd>${escapeHtml(tx.customer_name)}</dd>` :
 <dt>Statut</dt><dd>${escapeHtml(STATUS_LABELS[tx.status] ?? tx.status)}</dd></dl>`;
     const body =
       tx.status === 'pending'
-        ? `${details}<form method="post" action="/api/sandbox/checkout/${escapeHtml(tx.id)}"><div class="actions">
+        ? `${details}<form method="post" action="/api/sandbox/checkout/${escapeHtml(request.params.key)}"><div class="actions">
 ${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"${o === 'approved' ? '' : ' class="secondary"'}>${OUTCOME_LABELS[o]}</button>`).join('\n')}
 </div></form>`
         : `${details}<div class="actions"><a href="${escapeHtml(returnHref(tx.return_url, tx.id, tx.status))}">Retourner sur le site</a></div>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Simulateur de paiement', body));
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
-    '/sandbox/checkout/:id',
+  app.post<{ Params: { key: string }; Body: Record<string, string> | undefined }>(
+    '/sandbox/checkout/:key',
     { schema: { hide: true } },
     async (request, reply) => {
-      const tx = await gateway.find(request.params.id);
+      const tx = await gateway.findByCheckoutKey(request.params.key);
       if (!tx) return reply.status(404).send({ message: 'Transaction introuvable.' });
       const outcome = request.body?.outcome as SandboxOutcome | undefined;
       if (!outcome || !SANDBOX_OUTCOMES.includes(outcome)) return reply.status(422).send({ message: 'Choix de simulation invalide.' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Response shapes of this area: only these columns ever leave the server.
 export const messageSchema = z.object({ message: z.string() });
-export const idParamsSchema = z.object({ id: z.coerce.number<string>().int().positive() });
+export { idParamsSchema } from '@shared/schemas/id-param';
 
 export const publicTestimonialSchema = z.object({
   id: z.number(),

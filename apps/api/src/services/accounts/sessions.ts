@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { type DB, nowIso } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken, TOKEN_LIFETIME_MS } from '../../lib/tokens';
 
 /** Issues a new bearer token for the user; only its hash is stored. */
@@ -24,12 +24,14 @@ export async function revokeToken(db: DB, tokenId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
 }
 
-// A hash to verify against when the telephone is unknown, so both paths cost one scrypt of the same cost.
+// A hash to verify against when the telephone is unknown, so both paths cost one Argon2id of the same cost.
 const dummyHashes = new Map<number, Promise<string>>();
 function dummyHash(passwordCost: number): Promise<string> {
   let hash = dummyHashes.get(passwordCost);
   if (!hash) {
     hash = hashPassword('dummy-password-for-timing', passwordCost);
+    // A refusal (hashing queue full) must not be remembered: the next unknown telephone computes it again.
+    hash.catch(() => dummyHashes.delete(passwordCost));
     dummyHashes.set(passwordCost, hash);
   }
   return hash;
@@ -43,6 +45,16 @@ export async function login(db: DB, telephone: string, password: string, passwor
   }
   if (!user.is_confirmed) {
     throw unprocessable({ telephone: [AUTH_MESSAGES.accountNotConfirmed] }, AUTH_MESSAGES.accountNotConfirmed);
+  }
+  // A hash from before (scrypt, or an older cost) is replaced now that the password is known to be right.
+  if (needsRehash(user.password_hash, passwordCost)) {
+    const rehashed = await hashPassword(password, passwordCost);
+    await db
+      .updateTable('users')
+      .set({ password_hash: rehashed })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', user.password_hash)
+      .execute();
   }
   // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
   await db.deleteFrom('auth_tokens').where('user_id', '=', user.id).where('expires_at', '<', nowIso()).execute();

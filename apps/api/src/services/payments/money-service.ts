@@ -9,6 +9,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '../../payments/gat
 import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
+import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
 import { findByTransactionId, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
 import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
 import { HAS_RECEIPT_STATUSES } from './transitions';
@@ -44,6 +45,7 @@ export class MoneyService {
 
   async initiatePayment(input: PaymentInput, userId: number | null): Promise<string> {
     const now = nowIso();
+    const returnRef = newRef();
     const row = await this.db
       .insertInto('payments')
       .values({
@@ -56,6 +58,7 @@ export class MoneyService {
         currency: 'XOF',
         transaction_status: 'pending',
         provider: this.gateway.name,
+        return_ref_hash: returnRef.hash,
         created_at: now,
         updated_at: now,
       })
@@ -64,6 +67,7 @@ export class MoneyService {
     return this.openCheckout(
       'payment',
       row.id,
+      returnRef.ref,
       input.amount,
       `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
       input,
@@ -72,6 +76,7 @@ export class MoneyService {
 
   async initiateDonation(input: DonationInput): Promise<string> {
     const now = nowIso();
+    const returnRef = newRef();
     const row = await this.db
       .insertInto('donations')
       .values({
@@ -83,6 +88,7 @@ export class MoneyService {
         currency: 'XOF',
         transaction_status: 'pending',
         provider: this.gateway.name,
+        return_ref_hash: returnRef.hash,
         created_at: now,
         updated_at: now,
       })
@@ -91,6 +97,7 @@ export class MoneyService {
     return this.openCheckout(
       'donation',
       row.id,
+      returnRef.ref,
       input.amount,
       `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
       input,
@@ -100,6 +107,7 @@ export class MoneyService {
   private async openCheckout(
     kind: MoneyKind,
     id: number,
+    returnRef: string,
     amount: number,
     description: string,
     customer: { name?: string; email?: string; phone?: string },
@@ -110,7 +118,7 @@ export class MoneyService {
         currency: 'XOF',
         description,
         customer: { name: customer.name, email: customer.email, phone: customer.phone },
-        returnPath: `/api/payments/return/${kind}/${id}`,
+        returnPath: `/api/payments/return/${kind}/${returnRef}`,
       });
       await updateRecord(this.db, kind, id, { transaction_id: checkout.transactionId, updated_at: nowIso() });
       return checkout.url;
@@ -141,26 +149,32 @@ export class MoneyService {
     }
   }
 
-  /** The provider sends the payer back here: verify, then the page's URL with the spec's query parameters. */
-  async returnLocation(kind: MoneyKind, id: number): Promise<string | null> {
-    const found = await findRecord(this.db, kind, id);
-    if (!found) return null;
-    const row = await this.refresh(kind, found);
+  /**
+   * The provider sends the payer back here with the checkout's random reference. The provider is asked only
+   * about a pending record not asked in the last seconds (a reload, a crawler, a stranger replaying the URL cost
+   * no provider call). The page's URL carries no personal data: status, amount and type in the query; the
+   * transaction id only while pending (spec §4's record post); the signed receipt link in the fragment, which
+   * browsers never send to a server or in a Referer.
+   */
+  async returnLocation(kind: MoneyKind, ref: string): Promise<string | null> {
+    if (!REF_PATTERN.test(ref)) return null;
+    const found = await this.db
+      .selectFrom(TABLE_OF[kind] as 'payments')
+      .selectAll()
+      .where('return_ref_hash', '=', hashRef(ref))
+      .executeTakeFirst();
+    if (!found || found.deleted_at) return null;
+    const checkedRecently = found.checked_at !== null && Date.now() - Date.parse(found.checked_at) < RETURN_RECHECK_MS;
+    const row = found.transaction_status === 'pending' && !checkedRecently ? await this.refresh(kind, found) : found;
     const params = new URLSearchParams();
     params.set('transaction-status', row.transaction_status);
-    params.set('transaction-id', row.transaction_id ?? '');
+    if (row.transaction_status === 'pending' && row.transaction_id) params.set('transaction-id', row.transaction_id);
     params.set('amount', String(row.amount));
-    if (kind === 'payment') {
-      const p = row as PaymentRow;
-      params.set('payment_type', p.payment_type);
-      params.set('name', p.name ?? '');
-      params.set('phone', p.phone ?? '');
-    } else {
-      params.set('purpose', (row as DonationRow).purpose);
-    }
+    if (kind === 'payment') params.set('payment_type', (row as PaymentRow).payment_type);
+    else params.set('purpose', (row as DonationRow).purpose);
     const receipt = this.receiptUrl(kind, row);
-    if (receipt) params.set('receipt', receipt);
-    return `${kind === 'payment' ? '/paiement' : '/donation'}?${params.toString()}`;
+    const fragment = receipt ? `#${new URLSearchParams({ recu: receipt }).toString()}` : '';
+    return `${kind === 'payment' ? '/paiement' : '/donation'}?${params.toString()}${fragment}`;
   }
 
   /**

@@ -7,7 +7,8 @@ export type MoneyKind = 'payment' | 'donation';
 
 /**
  * The provider's return (spec §4): the server has already verified the transaction and put its
- * status in the query string. Shown once: the query string is cleared right away.
+ * status in the query string (no personal data), and the signed receipt link in the fragment
+ * (`#recu=…`, never sent to a server). Shown once: both are cleared right away.
  */
 export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
   const [receiptUrl, setReceiptUrl] = useState<string | null>(null);
@@ -17,6 +18,7 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
     if (handled.current) return;
     handled.current = true;
     const params = new URLSearchParams(window.location.search);
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
     const status = params.get('transaction-status');
     if (!status) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
@@ -26,7 +28,7 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
       notify.error(PAYMENT_MESSAGES.canceled);
     } else if (status === 'approved') {
       notify.success(PAYMENT_MESSAGES.success);
-      const receipt = params.get('receipt');
+      const receipt = fragment.get('recu');
       // Only our own receipt links are followed.
       if (receipt?.startsWith('/api/receipts/')) setReceiptUrl(receipt);
     } else if (status === 'declined') {
@@ -35,24 +37,16 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
       notify.warning(PAYMENT_MESSAGES.pendingOrUnknown);
     }
 
-    // Spec §4: the record is posted only when pending. The server re-checks it with the provider.
-    if (status === 'pending' && transactionId) {
-      const request =
-        kind === 'payment'
-          ? api.post('/payment', {
-              name: params.get('name') ?? '',
-              phone: params.get('phone') ?? '',
-              amount: params.get('amount') ?? '',
-              payment_type: params.get('payment_type') ?? undefined,
-              transaction_status: status,
-              transaction_id: transactionId,
-            })
-          : api.post('/donation', {
-              amount: params.get('amount') ?? '',
-              purpose: params.get('purpose') ?? undefined,
-              'transaction-status': status,
-              'transaction-id': transactionId,
-            });
+    // Spec §4: the record is posted only when pending; the server re-checks it with the provider. A payment's
+    // record post needs the payer's name and telephone, which the return URL no longer carries: the server has
+    // already asked the provider on this return and keeps re-checking pending payments, so only donations post.
+    if (status === 'pending' && transactionId && kind === 'donation') {
+      const request = api.post('/donation', {
+        amount: params.get('amount') ?? '',
+        purpose: params.get('purpose') ?? undefined,
+        'transaction-status': status,
+        'transaction-id': transactionId,
+      });
       // A failed save is only logged (spec §8).
       request.catch((error: unknown) => console.warn('Enregistrement de la transaction impossible', error));
     }
