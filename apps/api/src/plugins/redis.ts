@@ -48,7 +48,13 @@ export default fp(async function redisPlugin(app: FastifyInstance) {
     redis.connect().catch(() => {});
     const client = redis;
     app.addHook('onClose', async () => client.disconnect());
-    counters = new ResilientCounterStore(new RedisCounterStore(redis, app.config.redisKeyPrefix ?? REDIS_KEY_PREFIX), counters, app.log);
+    const resilient = new ResilientCounterStore(
+      new RedisCounterStore(redis, app.config.redisKeyPrefix ?? REDIS_KEY_PREFIX),
+      counters,
+      app.log,
+    );
+    redis.on('ready', () => resilient.recovered());
+    counters = resilient;
   }
   app.decorate('redis', redis);
   app.decorate('counters', counters);
