@@ -58,6 +58,8 @@ async function copyRows(sqliteFile, client) {
   const lite = new SQLite(sqliteFile, { readonly: true });
   await client.query('delete from auth_tokens');
   await client.query('delete from users');
+  // A bulk load: triggers and foreign-key checks off for this session (row counts recomputed below), as pg_restore does.
+  await client.query("set session_replication_role = 'replica'");
   for (const table of TABLES) {
     const pgCols = new Set(
       (
@@ -87,6 +89,15 @@ async function copyRows(sqliteFile, client) {
     await flush();
     await client.query('commit');
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`);
+  }
+  await client.query("set session_replication_role = 'origin'");
+  for (const table of ['donations', 'payments']) {
+    await client.query(`delete from row_counts where key = $1 or key like $2`, [table, `${table}:status:%`]);
+    await client.query(`insert into row_counts (key, n) select $1::text, count(*) from ${table} where deleted_at is null`, [table]);
+    await client.query(
+      `insert into row_counts (key, n) select $1::text || transaction_status, count(*) from ${table} where deleted_at is null group by transaction_status`,
+      [`${table}:status:`],
+    );
   }
   await client.query('analyze');
   lite.close();
