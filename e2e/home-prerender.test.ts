@@ -11,13 +11,21 @@ describe('prerendered home page', () => {
   it('answers "/" with the page already in the HTML, and deep links with the empty shell', async () => {
     const home = await (await fetch(`${baseURL()}/`)).text();
     expect(home).toMatch(/<div id="root"><!--\$--><div/);
-    for (const piece of ['Nos Causes', 'Nos chiffres clés', 'Abonnez-vous à la Newsletter', 'Chargement des témoignages...', 'Problématiques']) {
+    for (const piece of [
+      'Nos Causes',
+      'Nos chiffres clés',
+      'Abonnez-vous à la Newsletter',
+      'Chargement des témoignages...',
+      'Problématiques',
+    ]) {
       expect(home).toContain(piece);
     }
     // The stylesheet is inline; the only script is the external boot script (the CSP forbids inline scripts).
     expect(home).toContain('<style>');
     expect(home).not.toContain('rel="stylesheet"');
-    expect(home.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script defer src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/)]);
+    expect(home.match(/<script[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script defer src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/),
+    ]);
 
     const contact = await (await fetch(`${baseURL()}/contact`)).text();
     expect(contact).toContain('<div id="root"></div>');
@@ -112,9 +120,9 @@ describe('prerendered home page', () => {
 
   it('prerenders /about and every cause page too (accented ids, whatever the encoding), not an unknown cause', async () => {
     for (const [path, heading] of [
-      ['/about', 'A propos de nous'],
+      ['/about', 'À propos de nous'],
       ['/causes/securite-alimentaire', 'Sécurité Alimentaire'],
-      [`/causes/${encodeURIComponent('sécurité-énergetique')}`, 'Sécurité énergetique'],
+      [`/causes/${encodeURIComponent('sécurité-énergetique')}`, 'Sécurité énergétique'],
       ['/causes/financement', 'Financement Communautaire'],
     ] as const) {
       const html = await (await fetch(`${baseURL()}${path}`)).text();

@@ -168,7 +168,11 @@ async function main() {
     }
 
     hash ??= scryptCost();
+    // Issue #20 item 3: the memory of everything the start command leaves running (one process), idle after the load.
+    const idle = await idleRss(server.child.pid);
+    console.log(`  mémoire au repos après la charge : ${idle.rssMiB} MiB (RSS, 1 processus)`);
     const data = {
+      idle,
       machine: m,
       durationSeconds: DURATION,
       connections: CONNECTIONS,
@@ -207,7 +211,7 @@ async function main() {
       [
         `### API (\`npm run bench\`)`,
         '',
-        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback. Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms.`,
+        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback. Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms. Idle memory after this load run, everything the start command leaves running (one Node process, \`node --max-semi-space-size=2 scripts/start.mjs\`): **${idle.rssMiB} MiB RSS** (target ≤ 150 MiB; \`npm start\` adds npm's own process, ~58 MiB).`,
         '',
         table,
         '',
@@ -219,6 +223,18 @@ async function main() {
     bare?.kill('SIGTERM');
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** RSS of the server after 10 s without requests, read from /proc (Linux). */
+async function idleRss(pid) {
+  await new Promise((r) => setTimeout(r, 10_000));
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+    return { pid, rssMiB: Math.round(kb / 1024), idleSeconds: 10 };
+  } catch {
+    return { pid, rssMiB: null, idleSeconds: 10 };
   }
 }
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
 import { runMigrations, underStartupLock } from './db/migrate';
 import { configurePasswordQueue } from './lib/passwords';
+import { validatorWithTextRules } from './lib/forbidden-text';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
 import authPlugin from './plugins/auth';
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextRules);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Spec §7 sends several calls with an empty body (PUT …/confirm, POST /logout, DELETE …) and clients often
   // still label them JSON: an empty JSON body is "no fields" ({}), not a 400. Anything else keeps Fastify's

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadRoute } from './app/routes';
 import { markPrerendered } from './lib/hydration';
 import './styles.css';
 
@@ -20,4 +21,5 @@ if (container.firstElementChild) {
   markPrerendered();
   hydrateRoot(container, app);
 }
-else createRoot(container).render(app);
+// A dashboard's page is loaded first (its chunks are already downloading, see preloadRoute), so it renders in one go.
+else void preloadRoute(window.location.pathname).finally(() => createRoot(container).render(app));

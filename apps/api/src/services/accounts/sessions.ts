@@ -4,8 +4,8 @@ import { unprocessable } from '../../lib/http-errors';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken, TOKEN_LIFETIME_MS } from '../../lib/tokens';
 
-/** Issues a new bearer token for the user; only its hash is stored. */
-export async function issueToken(db: DB, userId: number): Promise<string> {
+/** Issues a new bearer token for the user; only its hash is stored. `lifetimeMs`: shorter for act-as tokens. */
+export async function issueToken(db: DB, userId: number, lifetimeMs: number = TOKEN_LIFETIME_MS): Promise<string> {
   const token = generateToken();
   const now = new Date();
   await db
@@ -14,7 +14,7 @@ export async function issueToken(db: DB, userId: number): Promise<string> {
       user_id: userId,
       token_hash: hashToken(token),
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+      expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
     })
     .execute();
   return token;
@@ -59,5 +59,16 @@ export async function login(db: DB, telephone: string, password: string, passwor
   // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
   await db.deleteFrom('auth_tokens').where('user_id', '=', user.id).where('expires_at', '<', nowIso()).execute();
   const token = await issueToken(db, user.id);
-  return { token, user: { id: user.id, role: user.role, first_login: user.first_login === 1, name: user.name } };
+  return { token, user: sessionUser(user) };
+}
+
+/** The `user` of a login or act-as answer. */
+export function sessionUser(user: { id: number; role: string; first_login: number; name: string; must_change_password: number }) {
+  return {
+    id: user.id,
+    role: user.role,
+    first_login: user.first_login === 1,
+    name: user.name,
+    must_change_password: user.must_change_password === 1,
+  };
 }

@@ -17,11 +17,14 @@ import { TestimonialsView } from './views/testimonials-view';
 import { UnconfirmedAccountsView } from './views/unconfirmed-accounts-view';
 import { UnconfirmedVolunteersView } from './views/unconfirmed-volunteers-view';
 import { UsersView } from './views/users-view';
+import { WaitingView } from './views/waiting-view';
 
-// /dashboard-administrateur (spec §2 "Administrator dashboard"). The profile is the default view.
+// /dashboard-administrateur (spec §2 "Administrator dashboard"). The administrator lands on what waits for them.
 
 function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
   switch (view) {
+    case 'a-traiter':
+      return <WaitingView onOpen={open} />;
     case 'profil':
       return <ProfilePanel />;
     case 'confirmer-compte':
@@ -56,7 +59,7 @@ const labelOf = (view: AdminView): string => {
     const child = entry.children?.find((c) => c.key === view);
     if (child) return child.label;
   }
-  return 'Dashboard';
+  return 'Tableau de bord';
 };
 
 export default function AdminDashboardPage() {
@@ -71,7 +74,7 @@ export default function AdminDashboardPage() {
   const hasNavigated = useRef(false);
 
   useEffect(() => {
-    document.title = `${labelOf(view)} — Dashboard administrateur — ASBE`;
+    document.title = `${labelOf(view)} — Tableau de bord administrateur — ASBE`;
     // After a sidebar choice, move the keyboard and screen-reader focus to the new content.
     if (hasNavigated.current) contentRef.current?.focus();
   }, [view]);
