@@ -45,7 +45,12 @@ export default fp(async function redisPlugin(app: FastifyInstance) {
       if (reported) app.log.info('Redis reachable again');
       reported = false;
     });
-    redis.connect().catch(() => {});
+    // The first requests should find the counters shared: wait for the connection, but 2 s at most (a Redis that
+    // is down refuses at once; one that hangs must not hold the start).
+    const connecting = redis.connect().catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
     const client = redis;
     app.addHook('onClose', async () => client.disconnect());
     const resilient = new ResilientCounterStore(
