@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The home page is the entry most people land on, over slow mobile links. Its lazy chunk (and the chunks it
@@ -40,7 +41,49 @@ function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadHomeChunk()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadHomeChunk(),
+    // Installable app and service worker (apps/web/src/sw.ts). Registered by lib/register-service-worker.ts after the
+    // page has loaded, never in `npm run dev`. Precaches the public pages' scripts and styles, not the dashboards'.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'ASBE — Association Solidarité Besoins Essentiels',
+        short_name: 'ASBE',
+        description: "L'association béninoise qui répond aux besoins essentiels : dons, bénévolat, projets sociaux.",
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#065f46',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['assets/*.{js,css}', 'favicon.svg', 'icons/icon-192.png'],
+        // The dashboards (and their charts) are for signed-in staff on their own visits, not every phone's install.
+        globIgnores: [
+          '**/*dashboard*',
+          '**/stats-charts-*',
+          '**/data-table-*',
+          '**/consumer-page-*',
+          '**/member-space-page-*',
+          '**/questionnaire-page-*',
+          '**/information-page-*',
+          '**/boot-*',
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'packages/shared/src'),

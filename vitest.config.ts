@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'e2e/helpers/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -33,7 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/*.test.ts'],
           globalSetup: ['e2e/setup/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -99,7 +99,7 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Masquer le mot de passe' }).click();
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('checkbox', { name: 'Se souvenir de moi' }).check();
-    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('#');
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/mot-de-passe-oublie');
     assertNoPageErrors(page);
   });
 });

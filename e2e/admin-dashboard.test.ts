@@ -203,6 +203,8 @@ describe('administrator dashboard', () => {
       'Témoignages',
       'Messages de contact',
       'Newsletter',
+      'Envoyer une newsletter',
+      'SMS et e-mails envoyés',
       'Statistiques',
       'Déconnexion',
     ]);
@@ -226,7 +228,7 @@ describe('administrator dashboard', () => {
       await viewHeading(page, label).waitFor();
       for (const name of names) await row(page, name).waitFor();
       const headers = await page.locator('main table thead th').allInnerTexts();
-      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville']);
+      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville', 'Mot de passe']);
       await page.locator('main table').getByText(zone, { exact: true }).first().waitFor();
       expect(await row(page, seeded.unconfirmed).count()).toBe(0);
     }

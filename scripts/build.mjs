@@ -43,7 +43,7 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-  tsconfig: path.join(ROOT, 'tsconfig.json'),
+  tsconfig: path.join(ROOT, 'apps/api/tsconfig.json'),
 });
 
 // Precompressed copies: @fastify/static serves .br/.gz directly, so slow mobile links get small files at no CPU cost.

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-// Debian's Chromium, never a downloaded browser. Flags keep its start quick and quiet on a closed network.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+// CHROMIUM_PATH, Debian's Chromium, or the one inside the @sparticuz/chromium npm package (e2e/helpers/chromium.mjs).
+import { launchChromium } from './chromium.mjs';
 
 export const baseURL = () => inject('baseURL');
 
@@ -23,7 +13,7 @@ export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

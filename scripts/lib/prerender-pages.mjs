@@ -20,7 +20,7 @@ try {
     logLevel: 'warn',
     build: { ssr: path.join(ROOT, 'apps/web/src/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const { prerender, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { prerender, PRERENDERED_PATHS, NOT_FOUND_PROBE } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>.');
   // The home chunk's modulepreload links (vite.config.ts) serve "/" only.
@@ -43,6 +43,23 @@ try {
     fs.writeFileSync(path.join(webDir, file), page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [] }));
     manifest[url] = file;
   }
+  // The "page non trouvée" page, prerendered too (an address no route matches), for the addresses the app has no route
+  // for: web-routes.json lists the app's route paths (read from app/routes.tsx, so a new route needs no second list);
+  // the server answers any other address with this page (apps/api/src/plugins/web-app.ts), marked noindex.
+  const notFound = await prerender(NOT_FOUND_PROBE);
+  const notFoundHints = notFound.match(/^(<link [^>]*>)*/)[0];
+  const notFoundBody = notFound.slice(notFoundHints.length);
+  if (notFoundBody.includes('<script')) throw new Error('Le rendu de la page non trouvée contient un script en ligne.');
+  const notFoundTitle = notFoundBody.match(/<h1 data-page-title="([^"]*)"/)?.[1];
+  const notFoundPage = page({ title: notFoundTitle, hints: notFoundHints, body: notFoundBody, extraPreloads: [] })
+    .replace('<div id="root">', '<div id="root" data-not-found="">')
+    .replace('</head>', '<meta name="robots" content="noindex"></head>');
+  fs.writeFileSync(path.join(webDir, 'pages/not-found.html'), notFoundPage);
+  const routesSource = fs.readFileSync(path.join(ROOT, 'apps/web/src/app/routes.tsx'), 'utf8');
+  const routes = [...new Set([...routesSource.matchAll(/\bpath="([^"*]+)"/g)].map((m) => m[1]))];
+  if (routes.length < 10 || !routes.includes('/')) throw new Error('app/routes.tsx : chemins des routes introuvables.');
+  fs.writeFileSync(path.join(webDir, 'web-routes.json'), JSON.stringify({ routes, notFound: 'pages/not-found.html' }, null, 2));
+
   fs.writeFileSync(path.join(webDir, 'index.html'), spaShell);
   fs.writeFileSync(path.join(webDir, 'prerendered.json'), JSON.stringify(manifest, null, 2));
 } finally {

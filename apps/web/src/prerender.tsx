@@ -1,11 +1,31 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { CAUSES } from '@shared/causes';
 import { App } from './app/app';
+import { CONTENT_PATHS } from './content-paths';
 
-/** The pages rendered at build time: the content pages visitors land on from links and search engines. */
-export const PRERENDERED_PATHS = ['/', '/about', ...CAUSES.map((cause) => `/causes/${cause.id}`)];
+/**
+ * The pages rendered at build time: the content pages visitors land on from links and search engines, and the public
+ * pages where people act (forms: what is typed before the script arrives is kept, lib/kept-form-values.ts).
+ * /inscription renders its layout only (the guard decides in the browser, app/guard.tsx). /mot-de-passe-oublie is
+ * listed before its page exists: until then it renders the "page non trouvée" page, like the browser would.
+ */
+export const PRERENDERED_PATHS = [
+  ...CONTENT_PATHS,
+  '/connexion',
+  '/donation',
+  '/paiement',
+  '/volontier',
+  '/contact',
+  '/temoignage',
+  '/projet-social',
+  '/inscription',
+  '/mot-de-passe-oublie',
+  '/unauthorized',
+];
+
+/** An address no route matches: its rendering is the "page non trouvée" page (scripts/lib/prerender-pages.mjs). */
+export const NOT_FOUND_PROBE = '/__page-non-trouvee';
 
 /**
  * Build-time rendering of a public page's HTML (scripts/lib/prerender-pages.mjs), so a phone on a slow link sees

@@ -122,8 +122,6 @@ export const QUESTIONNAIRE_NEEDS = [
   'Énergie',
 ] as const;
 
-export const CURRENCY = 'FCFA';
-
 export const LIMITS = {
   apiTimeoutMs: 10_000,
   heroIntervalMs: 5_000,

@@ -12,7 +12,22 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
   const indexFile = path.join(opts.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const prerendered = readPrerendered(opts.webDir);
+  const webRoutes = readWebRoutes(opts.webDir);
   if (hasWeb) {
+    // Save-Data (a phone's data saver): the images answer with their smallest width. A route-level hook on the image
+    // files only, added before @fastify/static declares them, so no other route pays for it.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/images/')) return;
+      const smaller = smallestVariant(opts.webDir, route.url);
+      const hooks = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [
+        ...hooks,
+        async (request, reply) => {
+          reply.header('vary', 'Save-Data');
+          if (smaller && String(request.headers['save-data']).toLowerCase() === 'on') return reply.sendFile(smaller);
+        },
+      ];
+    });
     await app.register(fastifyStatic, {
       root: opts.webDir,
       wildcard: false,
@@ -22,9 +37,7 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       // @fastify/static passes the Fastify reply here.
       setHeaders(reply: unknown, filePath: string) {
         const r = reply as { header(name: string, value: string): unknown };
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) r.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) r.header('cache-control', 'no-cache');
-        else r.header('cache-control', 'public, max-age=86400');
+        r.header('cache-control', cachePolicy(filePath));
       },
     });
   }
@@ -42,9 +55,44 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
       return reply.type('text/plain; charset=utf-8').send("L'application web n'est pas construite : lancez « npm run build ».");
     }
     if (url === '/') reply.header('link', heroPreloadLinks());
-    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(decodePath(url)) ?? 'index.html');
+    const pagePath = decodePath(url);
+    const page = prerendered.get(pagePath);
+    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
+    // An address the app has no route for: the prerendered "page non trouvée". Status 200 as the single-page app always
+    // answered (a 404 document is a console error in every browser, and Lighthouse's best practices count it); the page
+    // carries <meta name="robots" content="noindex"> so search engines do not keep it.
+    if (webRoutes && !webRoutes.matches(pagePath)) return reply.header('cache-control', 'no-cache').sendFile(webRoutes.notFound);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });
+
+/**
+ * One policy per file, whichever encoding is sent (pages/x.html.br is the page x.html): hashed assets for a year,
+ * pages, the service worker and the app manifest revalidated on every use (a new build shows at once), the rest a day.
+ */
+export function cachePolicy(filePath: string): string {
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  if (file.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.(html|webmanifest)$/.test(file) || path.basename(file) === 'sw.js') return 'no-cache';
+  return 'public, max-age=86400';
+}
+
+/** For /images/name-800.avif, the smallest sibling of the same name and format (name-400.avif), if smaller. */
+function smallestVariant(webDir: string, url: string): string | null {
+  const match = /^(.*)-(\d+)\.(avif|webp|jpe?g|png)$/.exec(url);
+  if (!match) return null;
+  const [, base, width, ext] = match as unknown as [string, string, string, string];
+  const dir = path.join(webDir, path.dirname(base));
+  const prefix = `${path.basename(base)}-`;
+  let best: { width: number; url: string } | null = null;
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const m = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)\\.${ext}$`).exec(name);
+    if (!m) continue;
+    const w = Number(m[1]);
+    if (w < Number(width) && (!best || w < best.width)) best = { width: w, url: `${path.dirname(base)}/${name}` };
+  }
+  return best?.url ?? null;
+}
 
 /**
  * URL path → HTML file of the pages rendered at build time (scripts/lib/prerender-pages.mjs writes prerendered.json).
@@ -56,6 +104,38 @@ function readPrerendered(webDir: string): Map<string, string> {
     return new Map(Object.entries(manifest));
   } catch {
     return new Map();
+  }
+}
+
+/**
+ * The app's route paths (`/causes/:causeId`…) and its prerendered "page non trouvée", from web-routes.json (written by
+ * scripts/lib/prerender-pages.mjs from app/routes.tsx). Missing (an older build): every address gets the shell.
+ */
+function readWebRoutes(webDir: string): { matches(pathname: string): boolean; notFound: string } | null {
+  try {
+    const { routes, notFound } = JSON.parse(fs.readFileSync(path.join(webDir, 'web-routes.json'), 'utf8')) as {
+      routes: string[];
+      notFound: string;
+    };
+    if (!fs.existsSync(path.join(webDir, notFound))) return null;
+    const patterns = routes.map(
+      (route) =>
+        new RegExp(
+          `^${route
+            .split('/')
+            .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('/')}$`,
+        ),
+    );
+    return {
+      matches: (pathname) => {
+        const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        return patterns.some((pattern) => pattern.test(trimmed));
+      },
+      notFound,
+    };
+  } catch {
+    return null;
   }
 }
 

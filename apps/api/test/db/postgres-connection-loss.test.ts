@@ -8,6 +8,7 @@ import { createDatabase } from '../../src/db/database';
 // uncaught exception and the whole server stops (seen once in the reliability suite's outage test). The request
 // must fail with a database error instead, and the next one must work on a fresh connection.
 const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) console.info('PostgreSQL connection-loss tests skipped: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!pgUrl)('PostgreSQL connection lost while checked out', () => {
   const sockets = new Set<net.Socket>();

@@ -22,7 +22,7 @@ export interface TestApp {
  * A freshly migrated product on a real database: a SQLite file in a temporary folder by default,
  * or its own schema on the PostgreSQL of TEST_DATABASE_URL, so test files never see each other's rows.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const config: Config = {
@@ -52,7 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   } else {
     db = createDatabase(config.database);
   }
-  const app = await buildApp({ config, db, logger: false, webDir: path.join(dataDir, 'no-web') });
+  const app = await buildApp({ config, db, logger: false, webDir: options.webDir ?? path.join(dataDir, 'no-web') });
   await app.ready();
   return {
     app,

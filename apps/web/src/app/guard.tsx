@@ -1,10 +1,23 @@
 import type { Role } from '@shared/constants';
+import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { session } from '@web/lib/session';
 
-/** No token → /connexion; wrong role → /unauthorized (spec §2). Comfort only: the API checks every call. */
+const noSubscription = () => () => {};
+
+/**
+ * No token → /connexion; wrong role → /unauthorized (spec §2). Comfort only: the API checks every call.
+ * The session lives in this browser's storage: the build's prerender and React's hydration of it render nothing here
+ * (the server snapshot), and the decision is taken on the render right after, so a prerendered page hydrates cleanly.
+ */
 export function Guard({ roles }: { roles?: readonly Role[] }) {
   const location = useLocation();
+  const canReadSession = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!canReadSession) return null;
   const token = session.token();
   if (!token) return <Navigate to="/connexion" replace state={{ from: location.pathname }} />;
   const role = session.role();

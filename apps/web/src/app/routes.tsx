@@ -51,6 +51,7 @@ const HomePage = lazyPage(() => import('@web/features/home/home-page'), { withQu
 const AboutPage = lazyPage(() => import('@web/features/about/about-page'));
 const ContactPage = lazyPage(() => import('@web/features/contact/contact-page'));
 const LoginPage = lazyPage(() => import('@web/features/auth/login-page'));
+const ForgotPasswordPage = lazyPage(() => import('@web/features/password-recovery/forgot-password-page'));
 const PaymentPage = lazyPage(() => import('@web/features/payments/payment-page'));
 const TestimonialPage = lazyPage(() => import('@web/features/testimonials/testimonial-page'));
 const DonationPage = lazyPage(() => import('@web/features/payments/donation-page'));
@@ -97,6 +98,7 @@ export function AppRoutes() {
             <Route path="/about" element={<AboutPage />} />
             <Route path="/contact" element={<ContactPage />} />
             <Route path="/connexion" element={<LoginPage />} />
+            <Route path="/mot-de-passe-oublie" element={<ForgotPasswordPage />} />
             <Route path="/paiement" element={<PaymentPage />} />
             <Route path="/temoignage" element={<TestimonialPage />} />
             <Route path="/donation" element={<DonationPage />} />

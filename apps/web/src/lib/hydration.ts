@@ -9,15 +9,21 @@ export const HYDRATED_EVENT = 'app:hydrated';
  */
 export function useAnnounceHydrated() {
   useEffect(() => {
+    hydrating = false;
     document.documentElement.dataset.hydrated = 'true';
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
 }
 
 let prerenderedShownAt: number | null = null;
+let hydrating = false;
+
+/** True while React hydrates a prerendered page (until its first page announces itself hydrated). */
+export const isHydrating = () => hydrating;
 
 /** main.tsx, when it hydrates: the page has been on screen since its first paint, before any script ran. */
 export function markPrerendered() {
+  hydrating = true;
   const paint = typeof performance === 'undefined' ? undefined : performance.getEntriesByName('first-contentful-paint')[0];
   prerenderedShownAt = paint?.startTime ?? 0;
 }

@@ -12,6 +12,8 @@ export const loginSchema = z.object({
     .transform((v) => normalizeTelephone(String(v).trim()))
     .pipe(z.string().min(1, 'Le numéro de téléphone est requis.').max(30, 'Numéro de téléphone invalide.')),
   password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.'),
+  /** "Se souvenir de moi": a long session when ticked, a short one otherwise (SESSION_LIFETIME_MS). */
+  remember: z.boolean({ error: 'Valeur invalide pour « Se souvenir de moi ».' }).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
 import { parseFcfa, personName } from '../text-rules';
 import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
@@ -74,7 +74,7 @@ export const paymentInitiateSchema = z.object({
   email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
   phone: payerPhone(),
   amount: paymentAmount(),
-  payment_type: paymentType.default('adhesion'),
+  payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
 });
 export type PaymentInitiateInput = z.input<typeof paymentInitiateSchema>;
 export type PaymentInitiate = z.output<typeof paymentInitiateSchema>;

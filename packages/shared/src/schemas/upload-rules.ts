@@ -127,5 +127,3 @@ export function fileField(rule: FileRule, options: { required: boolean }) {
   // zod 4: a refined z.any() makes its key required (absent key → our message); .optional() first lets an absent key pass.
   return options.required ? z.any().superRefine(check) : z.any().optional().superRefine(check);
 }
-
-export const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;

@@ -9,7 +9,9 @@ import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
 import { ContactMessagesView } from './views/contact-messages-view';
 import { DonationsView } from './views/donations-view';
+import { NewsletterSendView } from './views/newsletter-send-view';
 import { NewsletterView } from './views/newsletter-view';
+import { OutboxView } from './views/outbox-view';
 import { PaymentsView } from './views/payments-view';
 import { ProjectsView } from './views/projects-view';
 import { StatsView } from './views/stats-view';
@@ -48,6 +50,10 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return <ContactMessagesView />;
     case 'newsletter':
       return <NewsletterView />;
+    case 'envoi-newsletter':
+      return <NewsletterSendView />;
+    case 'sms-emails':
+      return <OutboxView />;
     case 'statistiques':
       return <StatsView onOpen={open} />;
   }

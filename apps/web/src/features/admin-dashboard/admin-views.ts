@@ -7,7 +7,9 @@ import {
   Inbox,
   Mail,
   MessageSquareQuote,
+  MessageSquareText,
   Newspaper,
+  Send,
   UserCheck,
   UserPlus,
   UserRound,
@@ -34,6 +36,8 @@ export const ADMIN_VIEWS = [
   'temoignages',
   'messages',
   'newsletter',
+  'envoi-newsletter',
+  'sms-emails',
   'statistiques',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
@@ -68,5 +72,7 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: 'temoignages', label: 'Témoignages', icon: MessageSquareQuote },
   { key: 'messages', label: 'Messages de contact', icon: Mail },
   { key: 'newsletter', label: 'Newsletter', icon: Newspaper },
+  { key: 'envoi-newsletter', label: 'Envoyer une newsletter', icon: Send },
+  { key: 'sms-emails', label: 'SMS et e-mails envoyés', icon: MessageSquareText },
   { key: 'statistiques', label: 'Statistiques', icon: BarChart3 },
 ];

@@ -2,6 +2,7 @@ import { ROLE_LABELS, type Role } from '@shared/constants';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable } from '@web/components/dashboard/data-table';
+import { SendResetCodeButton } from '@web/components/dashboard/send-reset-code-button';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { CREATED_USERS_PER_PAGE, type CreatedUser, useCreatedUsers } from './api/adviser';
@@ -51,15 +52,18 @@ export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: Crea
               key: 'action',
               header: 'Action',
               render: (u) => (
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1 text-sm"
-                  onClick={() => onLoginAs(u)}
-                  aria-label={`Se connecter en tant que ${u.name}`}
-                >
-                  <LogIn aria-hidden size={16} />
-                  Se connecter
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1 text-sm"
+                    onClick={() => onLoginAs(u)}
+                    aria-label={`Se connecter en tant que ${u.name}`}
+                  >
+                    <LogIn aria-hidden size={16} />
+                    Se connecter
+                  </Button>
+                  <SendResetCodeButton user={u} />
+                </div>
               ),
             },
           ]}

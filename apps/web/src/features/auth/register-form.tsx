@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from '@shared/constants';
 import { type RegisterData, type RegisteredUser, type RegisterInput, REGISTER_MESSAGES, registerSchema } from '@shared/schemas/register';
 import { useForm } from 'react-hook-form';
+import { useKeptValues } from '@web/lib/kept-form-values';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
@@ -26,11 +27,14 @@ export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProp
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', telephone: '', password: '', role: defaultRole, zone: '' },
   });
+  useKeptValues({ setValue, watch });
 
   const onSubmit = handleSubmit(async (values) => {
     const creatorId = session.userId();
@@ -57,7 +61,15 @@ export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProp
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <TextField label="Téléphone" type="number" inputMode="numeric" autoComplete="tel" required error={errors.telephone?.message} {...register('telephone')} />
+      <TextField
+        label="Téléphone"
+        type="number"
+        inputMode="numeric"
+        autoComplete="tel"
+        required
+        error={errors.telephone?.message}
+        {...register('telephone')}
+      />
       <TextField label="Zone" autoComplete="address-level2" error={errors.zone?.message} {...register('zone')} />
       <PasswordField
         label="Mot de passe"

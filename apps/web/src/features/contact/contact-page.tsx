@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, api } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -18,14 +19,18 @@ export default function ContactPage() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(contactSchema), mode: 'onTouched' });
+  useKeptValues({ setValue, watch }, 'contact');
 
   const onValid = async (values: ContactValues) => {
     try {
       const res = await api.post<{ message: string }>('/contact', values, { token: null });
       notify.success(res.message);
       reset();
+      clearDraft('contact');
     } catch (error) {
       if (error instanceof ApiError && applyServerErrors(error, setError)) notify.error(CONTACT_MESSAGES.formErrors);
       else notify.error(CONTACT_MESSAGES.failure);
@@ -52,7 +57,12 @@ export default function ContactPage() {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <TextField label="Services (facultatif)" hint="Par exemple&nbsp;: santé, éducation, logement" error={errors.services?.message} {...register('services')} />
+          <TextField
+            label="Services (facultatif)"
+            hint="Par exemple&nbsp;: santé, éducation, logement"
+            error={errors.services?.message}
+            {...register('services')}
+          />
           <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
           <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
             Envoyer

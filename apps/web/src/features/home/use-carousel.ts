@@ -1,9 +1,11 @@
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { prefersSavingData } from '@web/lib/save-data';
 
 /**
  * Index of an auto-advancing carousel that wraps both ways (spec §4).
  * Rotation stops while the tab is hidden, while the visitor has paused it, and while keyboard focus is inside
  * (WCAG 2.2.2); a manual move restarts the interval so the new item gets its full time on screen.
+ * It starts paused when the visitor saves data (Save-Data): each slide's image would be a download.
  * `shownSince` (a performance.now() time) shortens the first item's turn when it was on screen before React ran.
  */
 export function useCarousel(count: number, intervalMs: number, shownSince?: number) {
@@ -12,6 +14,10 @@ export function useCarousel(count: number, intervalMs: number, shownSince?: numb
   const [hasKeyboardFocus, setKeyboardFocus] = useState(false);
   const [isHidden, setHidden] = useState(() => typeof document !== 'undefined' && document.hidden);
   const [restarts, setRestarts] = useState(0);
+  // Starts paused when saving data; read after the first render, so the hydrated markup matches the prerendered one.
+  useEffect(() => {
+    if (prefersSavingData()) setPaused(true);
+  }, []);
   // The first turn's length, used once by the first timer (then every turn is intervalMs).
   const firstTurnMs = useRef<number | null>(shownSince === undefined ? null : intervalMs - (performance.now() - shownSince));
 

@@ -11,6 +11,7 @@ import { api } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useKeptValues } from '@web/lib/kept-form-values';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
@@ -25,12 +26,15 @@ export default function DonationPage() {
     register,
     handleSubmit,
     setError,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<DonationInitiateInput, unknown, DonationValues>({
     resolver: zodResolver(donationInitiateSchema),
     defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE },
   });
+  // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
+  useKeptValues({ setValue, watch });
   const amount = Number(watch('amount'));
 
   const onSubmit = async (values: DonationValues) => {
@@ -47,9 +51,15 @@ export default function DonationPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <PageTitle title="Faire un Don">Faire un Don</PageTitle>
-      <p className="mb-6 text-slate-700">Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.</p>
+      <p className="mb-6 text-slate-700">
+        Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.
+      </p>
       <ReceiptNotice receiptUrl={receiptUrl} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
         <TextField
           label="Montant (FCFA)"
           inputMode="numeric"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { session } from '@web/lib/session';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useKeptValues } from '@web/lib/kept-form-values';
 import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
@@ -28,7 +29,13 @@ export default function PaymentPage() {
   const [inProgress, setInProgress] = useState(false);
   const hasToken = Boolean(session.token());
   // A signed-in member pays with the e-mail of the profile, shown read-only.
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile'), enabled: hasToken, retry: false, staleTime: 60_000 });
+  const profile = useQuery({
+    queryKey: ['profile'],
+    queryFn: () => api.get<Profile>('/profile'),
+    enabled: hasToken,
+    retry: false,
+    staleTime: 60_000,
+  });
   const profileEmail = profile.data?.email ?? '';
 
   const {
@@ -41,8 +48,10 @@ export default function PaymentPage() {
     formState: { errors },
   } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
-    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: 'adhesion' },
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: DEFAULT_PAYMENT_TYPE },
   });
+  // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
+  useKeptValues({ setValue, watch });
 
   useEffect(() => {
     if (!profile.data) return;
@@ -69,7 +78,11 @@ export default function PaymentPage() {
     <section className="mx-auto max-w-xl px-4 py-10">
       <PageTitle title="Faire un Paiement">Faire un Paiement</PageTitle>
       <ReceiptNotice receiptUrl={receiptUrl} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
         <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
         <TextField
           label="Email"
@@ -82,7 +95,15 @@ export default function PaymentPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" required error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label="Téléphone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <TextField
           label="Montant (FCFA)"
           inputMode="numeric"
@@ -91,7 +112,13 @@ export default function PaymentPage() {
           error={errors.amount?.message}
           {...register('amount')}
         />
-        <SelectField label="Type de paiement" required options={TYPE_OPTIONS} error={errors.payment_type?.message} {...register('payment_type')} />
+        <SelectField
+          label="Type de paiement"
+          required
+          options={TYPE_OPTIONS}
+          error={errors.payment_type?.message}
+          {...register('payment_type')}
+        />
         <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
           Payer
         </Button>

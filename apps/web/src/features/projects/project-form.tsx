@@ -4,6 +4,7 @@ import { PROJECT_MESSAGES, type ProjectFormInput, projectFormSchema } from '@sha
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
+import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { useForm } from 'react-hook-form';
@@ -15,6 +16,8 @@ export function ProjectForm() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProjectFormInput>({
     resolver: zodResolver(projectFormSchema),
@@ -22,11 +25,13 @@ export function ProjectForm() {
     defaultValues: { project_name: '', description: '', goal_amount: '', category: DEFAULT_PROJECT_CATEGORY, contact_email: '' },
   });
 
+  useKeptValues({ setValue, watch }, 'projet-social');
   const { progress, send } = useUploadSubmit('/projects', { setError, reset }, 'project_file');
 
   const onValid = async ({ project_file, ...texts }: ProjectFormInput) => {
     try {
       const res = await send(toFormData(texts, { project_file }));
+      clearDraft('projet-social');
       notify.success(res.message || PROJECT_MESSAGES.success);
     } catch {
       notify.error(PROJECT_MESSAGES.failure);
@@ -41,7 +46,13 @@ export function ProjectForm() {
       aria-label="Soumission de projet social"
     >
       <TextField label="Nom du projet" error={errors.project_name?.message} {...register('project_name')} />
-      <TextAreaField label="Description" rows={6} hint="30 caractères au moins." error={errors.description?.message} {...register('description')} />
+      <TextAreaField
+        label="Description"
+        rows={6}
+        hint="30 caractères au moins."
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <TextField
         label="Objectif de financement (FCFA)"
         inputMode="numeric"
@@ -55,7 +66,13 @@ export function ProjectForm() {
         options={PROJECT_CATEGORIES.map((c) => ({ value: c, label: PROJECT_CATEGORY_LABELS[c] }))}
         {...register('category')}
       />
-      <TextField label="Email de contact" type="email" autoComplete="email" error={errors.contact_email?.message} {...register('contact_email')} />
+      <TextField
+        label="Email de contact"
+        type="email"
+        autoComplete="email"
+        error={errors.contact_email?.message}
+        {...register('contact_email')}
+      />
       <TextField
         label="Dossier du projet (facultatif)"
         type="file"

@@ -150,83 +150,80 @@ export default function InformationPage() {
                 {step === 1 ? 'Étape 1 sur 2 — Votre entreprise' : 'Étape 2 sur 2 — Contact et domaines'}
               </h2>
 
-              {step === 1 ? (
-                <div className="grid gap-4">
-                  <TextField
-                    label="Nom de l'entreprise"
-                    autoComplete="organization"
-                    hint={TEXT_HINT}
-                    error={errors.entreprise?.message}
-                    {...register('entreprise')}
-                  />
-                  <TextField
-                    label="Forme juridique"
-                    hint={TEXT_HINT}
-                    error={errors.forme_juridique?.message}
-                    {...register('forme_juridique')}
-                  />
-                  <TextField label="RCCM" hint={TEXT_HINT} error={errors.rccm?.message} {...register('rccm')} />
-                  <TextField
-                    label="Adresse"
-                    autoComplete="street-address"
-                    hint={TEXT_HINT}
-                    error={errors.adresse?.message}
-                    {...register('adresse')}
-                  />
-                  <TextField
-                    label="Zone"
-                    hint="Votre ville et quartier, par exemple&nbsp;«&nbsp;Cotonou Akpakpa&nbsp;»."
-                    error={errors.zone?.message}
-                    {...register('zone')}
-                  />
-                  <div className="flex justify-end">
-                    <Button onClick={goToStepTwo}>Suivant</Button>
-                  </div>
+              {/* Both steps stay mounted (the other one hidden): React would otherwise reuse step 1's inputs for step 2's
+                  fields, and Précédent would come back to empty fields. Everything typed in both steps is submitted. */}
+              <div key="step-1" hidden={step !== 1} className="grid gap-4">
+                <TextField
+                  label="Nom de l'entreprise"
+                  autoComplete="organization"
+                  hint={TEXT_HINT}
+                  error={errors.entreprise?.message}
+                  {...register('entreprise')}
+                />
+                <TextField
+                  label="Forme juridique"
+                  hint={TEXT_HINT}
+                  error={errors.forme_juridique?.message}
+                  {...register('forme_juridique')}
+                />
+                <TextField label="RCCM" hint={TEXT_HINT} error={errors.rccm?.message} {...register('rccm')} />
+                <TextField
+                  label="Adresse"
+                  autoComplete="street-address"
+                  hint={TEXT_HINT}
+                  error={errors.adresse?.message}
+                  {...register('adresse')}
+                />
+                <TextField
+                  label="Zone"
+                  hint="Votre ville et quartier, par exemple&nbsp;«&nbsp;Cotonou Akpakpa&nbsp;»."
+                  error={errors.zone?.message}
+                  {...register('zone')}
+                />
+                <div className="flex justify-end">
+                  <Button onClick={goToStepTwo}>Suivant</Button>
                 </div>
-              ) : (
-                <div className="grid gap-4">
-                  <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-                  <TextField
-                    label="Téléphone"
-                    type="tel"
-                    autoComplete="tel"
-                    placeholder="+22990000000"
-                    error={errors.telephone?.message}
-                    {...register('telephone')}
-                  />
-                  <TextField
-                    label="Marge salaire (FCFA)"
-                    inputMode="numeric"
-                    error={errors.marge_salaire?.message}
-                    {...register('marge_salaire')}
-                  />
-                  <TextField
-                    label="WhatsApp"
-                    type="tel"
-                    placeholder="+22990000000"
-                    error={errors.whatsapp?.message}
-                    {...register('whatsapp')}
-                  />
-                  <DomainDiscountFields
-                    domains={PROVIDER_DOMAINS}
-                    selected={selected}
-                    onChange={onDomainsChange}
-                    error={errors.domaines?.message ?? errors.domaines?.root?.message}
-                    discountProps={(d) => register(`reductions.${d as (typeof PROVIDER_DOMAINS)[number]}`)}
-                    discountError={(d) =>
-                      errors.reductions?.[d as (typeof PROVIDER_DOMAINS)[number]]?.message ?? errors.reductions?.message
-                    }
-                  />
-                  <div className="flex flex-wrap justify-between gap-3">
-                    <Button variant="secondary" onClick={() => setStep(1)} disabled={mutation.isPending}>
-                      Précédent
-                    </Button>
-                    <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
-                      Soumettre
-                    </Button>
-                  </div>
+              </div>
+              <div key="step-2" hidden={step !== 2} className="grid gap-4">
+                <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+                <TextField
+                  label="Téléphone"
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+22990000000"
+                  error={errors.telephone?.message}
+                  {...register('telephone')}
+                />
+                <TextField
+                  label="Marge salaire (FCFA)"
+                  inputMode="numeric"
+                  error={errors.marge_salaire?.message}
+                  {...register('marge_salaire')}
+                />
+                <TextField
+                  label="WhatsApp"
+                  type="tel"
+                  placeholder="+22990000000"
+                  error={errors.whatsapp?.message}
+                  {...register('whatsapp')}
+                />
+                <DomainDiscountFields
+                  domains={PROVIDER_DOMAINS}
+                  selected={selected}
+                  onChange={onDomainsChange}
+                  error={errors.domaines?.message ?? errors.domaines?.root?.message}
+                  discountProps={(d) => register(`reductions.${d as (typeof PROVIDER_DOMAINS)[number]}`)}
+                  discountError={(d) => errors.reductions?.[d as (typeof PROVIDER_DOMAINS)[number]]?.message ?? errors.reductions?.message}
+                />
+                <div className="flex flex-wrap justify-between gap-3">
+                  <Button variant="secondary" onClick={() => setStep(1)} disabled={mutation.isPending}>
+                    Précédent
+                  </Button>
+                  <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
+                    Soumettre
+                  </Button>
                 </div>
-              )}
+              </div>
             </form>
           )}
         </div>

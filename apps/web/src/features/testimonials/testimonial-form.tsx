@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
 import { ApiError } from '@web/lib/api-client';
+import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { useForm } from 'react-hook-form';
@@ -15,14 +16,18 @@ export function TestimonialForm() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<TestimonialFormInput>({ resolver: zodResolver(testimonialFormSchema), mode: 'onChange' });
+  useKeptValues({ setValue, watch }, 'temoignage');
 
   const { progress, send } = useUploadSubmit('/testimonial', { setError, reset }, 'avatar');
 
   const onValid = async ({ text, author, title, avatar }: TestimonialFormInput) => {
     try {
       const res = await send(toFormData({ text, author, title }, { avatar }));
+      clearDraft('temoignage');
       notify.success(res.message);
     } catch (error) {
       const isFormError = error instanceof ApiError && (error.status === 422 || error.status === 413);

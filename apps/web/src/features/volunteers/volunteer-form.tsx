@@ -5,12 +5,14 @@ import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
 import { ApiError } from '@web/lib/api-client';
+import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 
 // "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
-const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCUMENT_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 const FILE_FIELDS = ['profile_image', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof'] as const;
 
@@ -23,6 +25,8 @@ export function VolunteerForm() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     control,
     formState: { errors, isSubmitting },
   } = useForm<VolunteerFormInput>({
@@ -31,6 +35,7 @@ export function VolunteerForm() {
     defaultValues: { name: '', email: '', domain: '', under_restriction: false },
   });
   const isRestricted = useWatch({ control, name: 'under_restriction' });
+  useKeptValues({ setValue, watch }, 'volontier');
 
   const { progress, send } = useUploadSubmit('/volunteers', { setError, reset });
 
@@ -39,6 +44,7 @@ export function VolunteerForm() {
     if (!under_restriction) delete files.restriction_proof;
     try {
       await send(toFormData({ name, email, domain, under_restriction: under_restriction ? '1' : '0' }, files));
+      clearDraft('volontier');
       notify.success(VOLUNTEER_MESSAGES.success);
     } catch (error) {
       const isEmailTaken = error instanceof ApiError && Boolean(error.errors.email);
@@ -61,11 +67,28 @@ export function VolunteerForm() {
       <SelectField
         label="Domaine d'engagement"
         error={errors.domain?.message}
-        options={[{ value: '', label: 'Choisissez un domaine' }, ...VOLUNTEER_DOMAINS.map((d) => ({ value: d, label: VOLUNTEER_DOMAIN_LABELS[d] }))]}
+        options={[
+          { value: '', label: 'Choisissez un domaine' },
+          ...VOLUNTEER_DOMAINS.map((d) => ({ value: d, label: VOLUNTEER_DOMAIN_LABELS[d] })),
+        ]}
         {...register('domain')}
       />
-      <TextField label="Photo de profil" type="file" accept={IMAGE_ACCEPT} hint="jpg, jpeg ou png, 5 Mo au plus." error={fileError('profile_image')} {...register('profile_image')} />
-      <TextField label="CV" type="file" accept={DOCUMENT_ACCEPT} hint="pdf, doc ou docx, 5 Mo au plus." error={fileError('cv')} {...register('cv')} />
+      <TextField
+        label="Photo de profil"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hint="jpg, jpeg ou png, 5 Mo au plus."
+        error={fileError('profile_image')}
+        {...register('profile_image')}
+      />
+      <TextField
+        label="CV"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        hint="pdf, doc ou docx, 5 Mo au plus."
+        error={fileError('cv')}
+        {...register('cv')}
+      />
       <TextField
         label="Lettre de motivation"
         type="file"

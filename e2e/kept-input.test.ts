@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makeDocx, makePdf, makePng } from '../apps/api/test/public-site/fixtures';
+import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
+import { e2eDb } from './helpers/seed';
+
+const browser = setupBrowser();
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** Holds the app's entry script (named by the prerendered page's boot script) until `release()`: a slow phone. */
+async function holdScripts(page: Page, path: string) {
+  const html = await (await fetch(`${baseURL()}${path}`)).text();
+  const entry = html.match(/data-entry="([^"]+)"/)?.[1];
+  if (!entry) throw new Error(`${path} n'est pas prérendue`);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${entry}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('what is typed before the script arrives (prerendered form pages)', () => {
+  it('/contact: text typed and a tap on Envoyer before hydration are kept and the message is sent', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/contact');
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const email = `avant${stamp()}@example.bj`;
+    await page.getByLabel('Nom').fill('Afiavi Dossou');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message').fill('Écrit avant que le script arrive.');
+    await page.getByRole('button', { name: 'Envoyer' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    release();
+    await page.getByText('Votre message a été envoyé avec succès. Nous vous répondrons rapidement.').first().waitFor();
+    const row = await e2eDb().selectFrom('contact_messages').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Afiavi Dossou', message: 'Écrit avant que le script arrive.' });
+    expect(await page.getByLabel('Nom').inputValue()).toBe('');
+    assertNoPageErrors(page);
+  });
+
+  it('/connexion: a telephone typed before hydration is still there once React runs', async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page, '/connexion');
+    await page.goto('/connexion', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Téléphone').fill('+22997001122');
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByLabel('Téléphone').inputValue()).toBe('+22997001122');
+    assertNoPageErrors(page);
+  });
+});
+
+describe('drafts kept on the device', () => {
+  it('/volontier: filled, reloaded, still filled (not the files); sent only on the button; cleared after success', async () => {
+    const page = await browser.newPage();
+    await page.goto('/volontier');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const email = `brouillon${stamp()}@example.bj`;
+    await page.getByLabel('Nom').fill('Kossi Brouillon');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel("Domaine d'engagement").selectOption('education');
+    await page.getByLabel('CV').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Kossi Brouillon',
+    );
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel("Domaine d'engagement").inputValue()).toBe('education');
+    expect(await page.getByLabel('CV').evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
+    // Nothing was sent by the reload.
+    expect(await e2eDb().selectFrom('volunteers').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    await page.getByLabel('Photo de profil').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: makePng(4, 4) });
+    await page.getByLabel('CV').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await page
+      .getByLabel('Lettre de motivation')
+      .setInputFiles({ name: 'lettre.docx', mimeType: 'application/octet-stream', buffer: makeDocx() });
+    await page.getByLabel('Casier judiciaire').setInputFiles({ name: 'casier.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByText('Merci pour votre inscription !').first().waitFor();
+    expect(await e2eDb().selectFrom('volunteers').select('name').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({
+      name: 'Kossi Brouillon',
+    });
+
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByLabel('Nom').inputValue()).toBe('');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('brouillon')))).toEqual([]);
+    assertNoPageErrors(page);
+  });
+});
