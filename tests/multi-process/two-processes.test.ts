@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DB } from '../../apps/api/src/db/database';
 import { enqueueMessage } from '../../apps/api/src/messages/outbox';
+import { toE164 } from '../../apps/api/src/messages/phone';
 import { queueDueReminders } from '../../apps/api/src/services/membership/reminders';
 import { insertUser } from '../../apps/api/test/helpers/insert-user';
 import { redisAnswers } from '../../apps/api/test/helpers/redis';
@@ -183,7 +184,8 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
         .execute();
       await Promise.all(pools.map((db) => queueDueReminders(db, 'https://asso.example.bj')));
 
-      const expected = [...numbers, member.telephone];
+      // Sent as E.164 (the 10-digit Benin numbering).
+      const expected = [...numbers, member.telephone].map((n) => toE164(n)!);
       const deadline = Date.now() + 90_000;
       while (Date.now() < deadline && !expected.every((to) => twilio.received.some((m) => m.To === to))) {
         await new Promise((r) => setTimeout(r, 250));
@@ -192,7 +194,7 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
       await new Promise((r) => setTimeout(r, 4500));
       const times = (to: string) => twilio.received.filter((m) => m.To === to).length;
       expect(expected.map(times)).toEqual(expected.map(() => 1));
-      expect(twilio.received.find((m) => m.To === member.telephone)!.Body).toMatch(/votre adhésion prend fin le/);
+      expect(twilio.received.find((m) => m.To === toE164(member.telephone))!.Body).toMatch(/votre adhésion prend fin le/);
     } finally {
       await Promise.all(pools.map((db) => db.destroy()));
     }
