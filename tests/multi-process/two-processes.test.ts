@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DB } from '../../apps/api/src/db/database';
+import { enqueueMessage } from '../../apps/api/src/messages/outbox';
+import { toE164 } from '../../apps/api/src/messages/phone';
+import { queueDueReminders } from '../../apps/api/src/services/membership/reminders';
+import { insertUser } from '../../apps/api/test/helpers/insert-user';
 import { redisAnswers } from '../../apps/api/test/helpers/redis';
+import { startTwilioStandIn } from '../../apps/api/test/messages/helpers';
 import { type S3StandIn, startS3StandIn } from '../../apps/api/test/helpers/s3-stand-in';
 import { makeDocx, makePdf, makePng } from '../../apps/api/test/public-site/fixtures';
 import { BENCH_ADMIN } from '../../scripts/bench/lib/product.mjs';
 import { reliabilityBuild, removeDir, scratchDataDir, startProduct } from '../reliability/helpers';
 
 // Issue 14, "Done when": two product processes on one PostgreSQL database, one Redis and one S3 stand-in; whichever
-// process answers, a token, an upload, a login lockout and a form rate limit are the same.
+// process answers, a token, an upload, a login lockout and a form rate limit are the same, and the background
+// work (the outbox worker of each process, the reminder pass) sends each message once.
 const PG_SERVER = process.env.MULTI_PROCESS_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.MULTI_PROCESS_REDIS ?? 'redis://127.0.0.1:6379';
 
@@ -40,6 +47,7 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
   const database = `asbe_mp_${randomBytes(5).toString('hex')}`;
   const dataDirs: string[] = [];
   let s3: S3StandIn;
+  let twilio: Awaited<ReturnType<typeof startTwilioStandIn>>;
   let a: Product;
   let b: Product;
   let client = 0;
@@ -68,6 +76,7 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
     const started = await startS3StandIn([BUCKET]);
     if ('unavailable' in started) throw new Error(started.unavailable);
     s3 = started;
+    twilio = await startTwilioStandIn('AC-multi', 'secret-multi');
     const buildDir = reliabilityBuild();
     const env = {
       DATABASE_URL: `${PG_SERVER}/${database}`,
@@ -79,6 +88,11 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
       RATE_LIMIT_FORMS: String(FORM_LIMIT),
       LOG_LEVEL: 'error',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC-multi',
+      TWILIO_AUTH_TOKEN: 'secret-multi',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_BASE: twilio.url,
     };
     // Both start at once on the empty database: the migrations run once, under the lock.
     for (let i = 0; i < 2; i += 1) dataDirs.push(scratchDataDir(`multi-${i}`));
@@ -88,6 +102,7 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await s3?.close();
+    await twilio?.close();
     for (const dir of dataDirs) removeDir(dir);
     const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
     await admin.connect();
@@ -152,5 +167,36 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
     expect((await call(b, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(200);
     expect((await call(a, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(429);
     expect((await call(b, '/api/contact', { method: 'POST', ip, json: contact })).status).toBe(429);
+  });
+
+  it('a queued message and a due reminder are sent exactly once with the workers of both processes running', async () => {
+    const url = `${PG_SERVER}/${database}`;
+    // Two more connection pools: the reminder pass as two processes run it, at the same moment.
+    const pools: DB[] = [createDatabase({ dialect: 'postgres', url }), createDatabase({ dialect: 'postgres', url })];
+    try {
+      const numbers = Array.from({ length: 20 }, (_, i) => `+2290197${String(i).padStart(4, '0')}`);
+      for (const to of numbers) await enqueueMessage(pools[0]!, { channel: 'sms', to, body: `Message pour ${to}` });
+      const member = await insertUser(pools[0]!, 'membre', { name: 'Afi Rappel' }, { passwordCost: 8192, uniqueSeed: 4242 });
+      const inSevenDays = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      await pools[0]!
+        .insertInto('memberships')
+        .values({ user_id: member.id, valid_until: inSevenDays, updated_at: new Date().toISOString() })
+        .execute();
+      await Promise.all(pools.map((db) => queueDueReminders(db, 'https://asso.example.bj')));
+
+      // Sent as E.164 (the 10-digit Benin numbering).
+      const expected = [...numbers, member.telephone].map((n) => toE164(n)!);
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline && !expected.every((to) => twilio.received.some((m) => m.To === to))) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // One more worker tick on each side: nothing may arrive twice.
+      await new Promise((r) => setTimeout(r, 4500));
+      const times = (to: string) => twilio.received.filter((m) => m.To === to).length;
+      expect(expected.map(times)).toEqual(expected.map(() => 1));
+      expect(twilio.received.find((m) => m.To === toE164(member.telephone))!.Body).toMatch(/votre adhésion prend fin le/);
+    } finally {
+      await Promise.all(pools.map((db) => db.destroy()));
+    }
   });
 });

@@ -51,7 +51,12 @@ const envSchema = z.object({
       .optional(),
   ),
   STORAGE_URL: optional,
-  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_ENDPOINT: optional.pipe(
+    z
+      .url()
+      .refine((v) => /^https?:\/\/[^/]/.test(v), 'doit commencer par http:// ou https://')
+      .optional(),
+  ),
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,

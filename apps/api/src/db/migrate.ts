@@ -35,7 +35,14 @@ export async function runMigrations(db: Kysely<any>): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it, or a database
   // sharing its server with another schema's migrations would skip creating its own lock table.
   const schema = pinnedSchema(db);
-  const migrator = new Migrator({ db, provider: new ListProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Branches developed side by side each got a timestamp range, so a migration may land after one named later
+  // (1400 after 1600): run it then instead of refusing the database as "corrupted".
+  const migrator = new Migrator({
+    db,
+    provider: new ListProvider(),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

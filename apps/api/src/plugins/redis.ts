@@ -45,10 +45,21 @@ export default fp(async function redisPlugin(app: FastifyInstance) {
       if (reported) app.log.info('Redis reachable again');
       reported = false;
     });
-    redis.connect().catch(() => {});
+    // The first requests should find the counters shared: wait for the connection, but 2 s at most (a Redis that
+    // is down refuses at once; one that hangs must not hold the start).
+    const connecting = redis.connect().catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
     const client = redis;
     app.addHook('onClose', async () => client.disconnect());
-    counters = new ResilientCounterStore(new RedisCounterStore(redis, app.config.redisKeyPrefix ?? REDIS_KEY_PREFIX), counters, app.log);
+    const resilient = new ResilientCounterStore(
+      new RedisCounterStore(redis, app.config.redisKeyPrefix ?? REDIS_KEY_PREFIX),
+      counters,
+      app.log,
+    );
+    redis.on('ready', () => resilient.recovered());
+    counters = resilient;
   }
   app.decorate('redis', redis);
   app.decorate('counters', counters);

@@ -64,6 +64,7 @@ describe.skipIf(!hasRedis)('two products on one database and one Redis', () => {
     otherDb = openSecondConnection(t);
     other = await buildApp({ config: t.config, db: otherDb, logger: false, webDir: path.join(t.dataDir, 'no-web') });
     await other.ready();
+    for (const app of [t.app, other]) expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
   });
   afterAll(async () => {
     await other?.close();

@@ -119,6 +119,31 @@ describe.skipIf(!s3)('the product with STORAGE_URL=s3://…', () => {
     expect(cv.rawPayload.equals(makePdf())).toBe(true);
   });
 
+  it('keeps row and files together: parallel registrations with one e-mail leave the files of one row only', async () => {
+    const before = (await objectKeys()).length;
+    const register = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/volunteers',
+        ...multipart([
+          field('name', 'Afi Mensah'),
+          field('email', 'afi.course@example.bj'),
+          field('domain', 'education'),
+          field('under_restriction', '0'),
+          file('profile_image', 'moi.png', makePng(), 'image/png'),
+          file('cv', 'cv.pdf', makePdf(), 'application/pdf'),
+          file('motivation_letter', 'lettre.docx', makeDocx()),
+          file('criminal_record', 'casier.pdf', makePdf()),
+        ]),
+      });
+    // Those that pass the e-mail check together store their files, then all but one lose at the unique index
+    // and must take their files back out of the bucket.
+    const statuses = (await Promise.all(Array.from({ length: 5 }, register))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(4);
+    expect((await objectKeys()).length).toBe(before + 4);
+  });
+
   it('GET /api/ready checks the bucket', async () => {
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import * as operations1200 from './20261124_1200_operations';
 import * as paymentReturnRefs1300 from './20261124_1300_payment_return_refs';
 import * as journeys1500 from './20261124_1500_journeys';
 import * as contactHandled1600 from './20261124_1600_contact_handled';
+import * as listedNewestIndexes1400 from './20261124_1400_listed_newest_indexes';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_1300_payment_return_refs': paymentReturnRefs1300,
   '20261124_1500_journeys': journeys1500,
   '20261124_1600_contact_handled': contactHandled1600,
+  '20261124_1400_listed_newest_indexes': listedNewestIndexes1400,
 };

@@ -12,12 +12,20 @@ import type { Count, CounterStore } from './counter-store';
 export class ResilientCounterStore implements CounterStore {
   readonly kind = 'redis' as const;
   private failing = false;
+  /** While failing, Redis is tried again only from then on: a Redis that hangs costs one timeout, not one per call. */
+  private retryAt = 0;
 
   constructor(
     private readonly primary: CounterStore,
     private readonly fallback: CounterStore,
     private readonly log: FastifyBaseLogger,
+    private readonly retryAfterMs = 2000,
   ) {}
+
+  /** Redis is reachable again (the client reconnected): use it from the next call on. */
+  recovered(): void {
+    this.retryAt = 0;
+  }
 
   /** True while the last Redis call failed (this process is counting alone). */
   get isDegraded(): boolean {
@@ -25,6 +33,7 @@ export class ResilientCounterStore implements CounterStore {
   }
 
   private async run<T>(call: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (this.failing && Date.now() < this.retryAt) return call(this.fallback);
     try {
       const result = await call(this.primary);
       if (this.failing) {
@@ -33,6 +42,7 @@ export class ResilientCounterStore implements CounterStore {
       }
       return result;
     } catch (error) {
+      this.retryAt = Date.now() + this.retryAfterMs;
       if (!this.failing) {
         this.failing = true;
         this.log.error({ err: error }, 'Redis unavailable: rate limits and login lockouts counted per process until it answers again');

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+
+// CONTRACT, "Several server processes": the configuration of the shared pieces, each settable alone.
+describe('configuration of the shared pieces', () => {
+  it('keeps the embedded defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.storage).toEqual({ kind: 'local' });
+  });
+
+  it('reads STORAGE_URL=s3://BUCKET[/PREFIX] with its S3 settings', () => {
+    expect(loadConfig({ STORAGE_URL: 's3://asbe-uploads' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'asbe-uploads',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://asbe-uploads/prod/fichiers/',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'cle',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'asbe-uploads',
+      prefix: 'prod/fichiers',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'cle', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('stops the start with one line naming the variable', () => {
+    expect(() => loadConfig({ STORAGE_URL: 'https://bucket.example.org' })).toThrow(/^Configuration invalide : STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://' })).toThrow(/STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://b-1', S3_ACCESS_KEY_ID: 'cle' })).toThrow(/S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/^Configuration invalide : REDIS_URL/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_ADDRESS: '0' })).toThrow(/RATE_LIMIT_LOGIN_ADDRESS/);
+  });
+
+  it('reads REDIS_URL, its key prefix and the per-address login ceiling', () => {
+    const c = loadConfig({ REDIS_URL: 'redis://redis:6379/2', REDIS_KEY_PREFIX: 'asso-prod:', RATE_LIMIT_LOGIN_ADDRESS: '500' });
+    expect(c.redisUrl).toBe('redis://redis:6379/2');
+    expect(c.redisKeyPrefix).toBe('asso-prod:');
+    expect(c.rateLimits.loginPerAddress).toBe(500);
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@redis.example.org:6380' }).redisUrl).toBe('rediss://user:pw@redis.example.org:6380');
+  });
+});
