@@ -96,6 +96,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
+    // Read by scripts/lib/dashboard-pages.mjs to preload the dashboards' chunks from their HTML, then deleted.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -107,7 +107,7 @@ describe('dashboard logout', () => {
     await loginViaApi(page, user.telephone, user.password);
     await page.evaluate(() => localStorage.setItem('consumerToken', 'jeton-consommateur'));
     await page.goto('/espace-membre');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     await page.getByText('Déconnexion réussie').waitFor();
     const kept = await page.evaluate(() => ({ ...localStorage }));

@@ -99,7 +99,7 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Masquer le mot de passe' }).click();
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('checkbox', { name: 'Se souvenir de moi' }).check();
-    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('#');
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/mot-de-passe-oublie');
     assertNoPageErrors(page);
   });
 });
@@ -109,7 +109,7 @@ describe('logout', () => {
     const page = await browser.newPage();
     const { token } = await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
     await page.goto('/dashboard-administrateur');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     await page.getByText('Déconnexion réussie').waitFor();
     const after = await storage(page);
@@ -134,7 +134,15 @@ describe('registration page', () => {
     const role = page.getByLabel('Rôle');
     expect(await role.inputValue()).toBe('consommateur');
     const values = await role.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toEqual(['consommateur', 'prestataire_physique', 'prestataire_morale', 'sympathisant', 'membre', 'conseiller', 'conseiller_pro']);
+    expect(values).toEqual([
+      'consommateur',
+      'prestataire_physique',
+      'prestataire_morale',
+      'sympathisant',
+      'membre',
+      'conseiller',
+      'conseiller_pro',
+    ]);
     expect(await page.getByLabel('Téléphone').getAttribute('type')).toBe('number');
     expect(await page.locator('main a[href="/connexion"], section a[href="/connexion"]').count()).toBeGreaterThan(0);
   });
@@ -193,7 +201,7 @@ describe('a forged role in local storage', () => {
       if (path.startsWith('/api/') && path !== '/api/profile') statuses.push([path, r.status()]);
     });
     await page.goto('/dashboard-administrateur');
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
     const unconfirmed = page.waitForResponse((r) => r.url().includes('/api/confirmation/unconfirmed'));
     await page.getByRole('button', { name: 'Confirmer Compte' }).click();
     expect((await unconfirmed).status()).toBe(403);
@@ -201,4 +209,3 @@ describe('a forged role in local storage', () => {
     for (const [path, status] of statuses) expect(status, path).toBe(403);
   });
 });
-

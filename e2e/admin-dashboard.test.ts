@@ -54,7 +54,16 @@ beforeAll(async () => {
   const consumer = await seedE2eUser('consommateur', { zone: 'Natitingou' });
   await db
     .insertInto('questionnaires')
-    .values({ user_id: consumer.id, marital_status: 'Marié(e)', job: 'Maraîcher', income: 20000, income_total: 30000, monthly_expenses: 25000, needs: JSON.stringify(['Alimentation', 'Santé']), created_at: nowIso() })
+    .values({
+      user_id: consumer.id,
+      marital_status: 'Marié(e)',
+      job: 'Maraîcher',
+      income: 20000,
+      income_total: 30000,
+      monthly_expenses: 25000,
+      needs: JSON.stringify(['Alimentation', 'Santé']),
+      created_at: nowIso(),
+    })
     .execute();
 
   await storeUpload('cv', cvName, '%PDF-1.4 CV de test');
@@ -89,9 +98,19 @@ beforeAll(async () => {
     project_file: file,
     created_at: nowIso(),
   });
-  await db.insertInto('projects').values([project(seeded.project, projectFile), project(seeded.projectNoFile, null)]).execute();
+  await db
+    .insertInto('projects')
+    .values([project(seeded.project, projectFile), project(seeded.projectNoFile, null)])
+    .execute();
 
-  const money = { transaction_status: 'approved', provider: 'sandbox', is_verified: 1, created_at: nowIso(), updated_at: nowIso(), paid_at: nowIso() };
+  const money = {
+    transaction_status: 'approved',
+    provider: 'sandbox',
+    is_verified: 1,
+    created_at: nowIso(),
+    updated_at: nowIso(),
+    paid_at: nowIso(),
+  };
   donationId = (
     await db
       .insertInto('donations')
@@ -102,18 +121,40 @@ beforeAll(async () => {
   paymentId = (
     await db
       .insertInto('payments')
-      .values({ ...money, amount: 12500, payment_type: 'cotisation', name: tag('Client Payeur'), phone: '+22990112233', email: `client-${run}@example.bj`, transaction_id: `e2e-pay-${run}` })
+      .values({
+        ...money,
+        amount: 12500,
+        payment_type: 'cotisation',
+        name: tag('Client Payeur'),
+        phone: '+22990112233',
+        email: `client-${run}@example.bj`,
+        transaction_id: `e2e-pay-${run}`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
 
   await db
     .insertInto('testimonials')
-    .values({ text: 'Grâce à l’association, mes enfants vont à l’école.', author: seeded.testimonialAuthor, title: 'Un nouveau départ', avatar: `${randomUUID()}.jpg`, is_published: 0, created_at: nowIso() })
+    .values({
+      text: 'Grâce à l’association, mes enfants vont à l’école.',
+      author: seeded.testimonialAuthor,
+      title: 'Un nouveau départ',
+      avatar: `${randomUUID()}.jpg`,
+      is_published: 0,
+      created_at: nowIso(),
+    })
     .execute();
   await db
     .insertInto('contact_messages')
-    .values({ name: seeded.contact, email: `contact-${run}@example.bj`, phone: '+22990445566', services: 'Santé', message: 'Bonjour, je voudrais aider.', created_at: nowIso() })
+    .values({
+      name: seeded.contact,
+      email: `contact-${run}@example.bj`,
+      phone: '+22990445566',
+      services: 'Santé',
+      message: 'Bonjour, je voudrais aider.',
+      created_at: nowIso(),
+    })
     .execute();
   await db.insertInto('newsletter_subscriptions').values({ email: seeded.subscriber, created_at: nowIso() }).execute();
 });
@@ -140,14 +181,17 @@ const mainText = (page: Page) =>
   page.locator('main').evaluate((m) => `${m.textContent} ${[...m.querySelectorAll('input')].map((i) => i.value).join(' ')}`);
 
 describe('administrator dashboard', () => {
-  it('shows the header, the sidebar entries in order and the profile as default view', async () => {
+  it('shows the header, the sidebar entries in order, what waits as the landing view and the profile', async () => {
     const page = await browser.newPage();
     await openDashboard(page);
-    const header = page.locator('header').filter({ hasText: 'Dashboard' });
+    const header = page.locator('header').filter({ hasText: 'Tableau de bord' });
     await header.getByText(E2E_ADMIN.name).waitFor();
+    await viewHeading(page, 'À traiter').waitFor();
+    await entry(page, 'Profil').click();
     await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain(E2E_ADMIN.email);
     const names = (await sidebar(page).getByRole('button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     expect(names).toEqual([
+      'À traiter',
       'Ajouter un utilisateur',
       'Confirmer Compte',
       'Confirmer Volontaire',
@@ -159,8 +203,10 @@ describe('administrator dashboard', () => {
       'Témoignages',
       'Messages de contact',
       'Newsletter',
+      'Envoyer une newsletter',
+      'SMS et e-mails envoyés',
       'Statistiques',
-      'Logout',
+      'Déconnexion',
     ]);
     await entry(page, 'Filtre utilisateur').click();
     for (const sub of ['Les Sympathisants', 'Les Prestataires', 'Les Conseillers', 'Les Membres']) await entry(page, sub).waitFor();
@@ -182,7 +228,7 @@ describe('administrator dashboard', () => {
       await viewHeading(page, label).waitFor();
       for (const name of names) await row(page, name).waitFor();
       const headers = await page.locator('main table thead th').allInnerTexts();
-      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville']);
+      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville', 'Mot de passe']);
       await page.locator('main table').getByText(zone, { exact: true }).first().waitFor();
       expect(await row(page, seeded.unconfirmed).count()).toBe(0);
     }
@@ -201,7 +247,18 @@ describe('administrator dashboard', () => {
     await dialog.waitFor();
     const roleSelect = dialog.getByLabel(/rôle/i);
     const roleValues = await roleSelect.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(roleValues).toEqual(expect.arrayContaining(['consommateur', 'prestataire_physique', 'prestataire_morale', 'sympathisant', 'membre', 'conseiller', 'conseiller_pro', 'administrateur']));
+    expect(roleValues).toEqual(
+      expect.arrayContaining([
+        'consommateur',
+        'prestataire_physique',
+        'prestataire_morale',
+        'sympathisant',
+        'membre',
+        'conseiller',
+        'conseiller_pro',
+        'administrateur',
+      ]),
+    );
     const name = tag('Nouvelle Conseillère');
     const telephone = `2299${Date.now().toString().slice(-7)}`;
     const email = `nouvelle-${run}@example.bj`;
@@ -210,11 +267,18 @@ describe('administrator dashboard', () => {
     await dialog.getByLabel(/téléphone/i).fill(telephone);
     const zone = dialog.getByLabel(/zone/i);
     if (await zone.count()) await zone.fill('Porto-Novo');
-    await dialog.getByLabel(/mot de passe/i).first().fill('Mot-de-passe-solide-1');
+    await dialog
+      .getByLabel(/mot de passe/i)
+      .first()
+      .fill('Mot-de-passe-solide-1');
     await roleSelect.selectOption('conseiller');
     await dialog.locator('button[type="submit"]').click();
     await page.getByText('Inscription réussie !').first().waitFor();
-    const created = await e2eDb().selectFrom('users').select(['role', 'is_confirmed', 'first_login']).where('email', '=', email).executeTakeFirst();
+    const created = await e2eDb()
+      .selectFrom('users')
+      .select(['role', 'is_confirmed', 'first_login'])
+      .where('email', '=', email)
+      .executeTakeFirst();
     expect(created).toEqual({ role: 'conseiller', is_confirmed: 1, first_login: 1 });
     assertNoPageErrors(page);
   });
@@ -239,7 +303,10 @@ describe('administrator dashboard', () => {
     await entry(page, 'Confirmer Volontaire').click();
     const target = row(page, seeded.volunteer);
     await target.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), target.getByRole('button', { name: /Télécharger le CV/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      target.getByRole('button', { name: /Télécharger le CV/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toContain(cvName);
     await target.getByRole('button', { name: /casier/i }).waitFor();
     // Dismissing the browser confirmation changes nothing.
@@ -343,26 +410,32 @@ describe('administrator dashboard', () => {
     assertNoPageErrors(page);
   });
 
-  it('is usable on a 360 px phone: narrow sidebar, tables scroll inside their box', async () => {
+  it('is usable on a 360 px phone: a « Menu » with words, lists as cards inside the screen', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await openDashboard(page, 'paiements');
     await row(page, tag('Client Payeur')).waitFor();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('narrow');
+    // No icon rail (issue #18 §5): the sidebar is closed and hidden until « Menu » opens it.
+    const aside = page.locator('aside[aria-label="Menu du tableau de bord"]');
+    expect(await aside.getAttribute('data-state')).toBe('narrow');
+    expect(await aside.isVisible()).toBe(false);
     const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(pageOverflow).toBeLessThanOrEqual(0);
-    const scrolls = await page.locator('main table').evaluate((t) => {
-      const box = t.parentElement!;
-      return box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === 'auto';
-    });
-    expect(scrolls).toBe(true);
+    // Each row is a card: nothing scrolls sideways, every cell is inside the screen.
+    const right = await page
+      .locator('main tbody td')
+      .evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await aside.getAttribute('data-state')).toBe('open');
     await entry(page, 'Liste Dons').click();
     await viewHeading(page, 'Liste Dons').waitFor();
-    // A group opens the sidebar to show its sub-entries; choosing one narrows it again.
+    expect(await aside.isVisible()).toBe(false);
+    // A group shows its sub-entries; choosing one closes the menu again.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await entry(page, 'Filtre utilisateur').click();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('open');
     await entry(page, 'Les Membres').click();
     await viewHeading(page, 'Les Membres').waitFor();
-    expect(await sidebar(page).getAttribute('data-state')).toBe('narrow');
+    expect(await aside.isVisible()).toBe(false);
     assertNoPageErrors(page);
   });
 
@@ -395,7 +468,15 @@ describe('administrator dashboard', () => {
     const gone = (
       await db
         .insertInto('donations')
-        .values({ amount: 4321, purpose: 'sante', transaction_status: 'approved', provider: 'sandbox', created_at: nowIso(), updated_at: nowIso(), transaction_id: `e2e-gone-${run}` })
+        .values({
+          amount: 4321,
+          purpose: 'sante',
+          transaction_status: 'approved',
+          provider: 'sandbox',
+          created_at: nowIso(),
+          updated_at: nowIso(),
+          transaction_id: `e2e-gone-${run}`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -431,7 +512,7 @@ describe('administrator dashboard', () => {
 
   it('has no serious axe violation on the profile, a list, the deletion dialog and the statistics', async () => {
     const page = await browser.newPage();
-    await openDashboard(page);
+    await openDashboard(page, 'profil');
     await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain(E2E_ADMIN.email);
     await expectNoSeriousAxeViolations(page);
     await entry(page, 'Liste des Paiements').click();
@@ -450,7 +531,7 @@ describe('administrator dashboard', () => {
   it('logs out to /connexion and forgets the token', async () => {
     const page = await browser.newPage();
     await openDashboard(page);
-    await entry(page, 'Logout').click();
+    await entry(page, 'Déconnexion').click();
     await page.waitForURL('**/connexion');
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')])).toEqual([null, null]);
     assertNoPageErrors(page);

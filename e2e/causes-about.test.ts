@@ -10,9 +10,9 @@ const CAUSES = [
   ['securite-alimentaire', 'Sécurité Alimentaire'],
   ['securite-avenir', "Sécurité d'Avenir"],
   ['securite-vestimentaire', 'Sécurité Textile'],
-  ['securite-toît', "Sécurité d'un toît"],
+  ['securite-toît', "Sécurité d'un toit"],
   ['intégrité-juridique', 'Intégrité juridique'],
-  ['sécurité-énergetique', 'Sécurité énergetique'],
+  ['sécurité-énergetique', 'Sécurité énergétique'],
   ['financement', 'Financement Communautaire'],
 ] as const;
 
@@ -49,7 +49,7 @@ describe('cause pages', () => {
   it('accepts the accented ids typed without percent-encoding', async () => {
     const page = await browser.newPage();
     await page.goto('/causes/sécurité-énergetique');
-    await page.getByRole('heading', { level: 1, name: 'Sécurité énergetique' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sécurité énergétique' }).waitFor();
   });
 
   it('shows "Cause non trouvée." for an unknown id', async () => {
@@ -74,7 +74,7 @@ describe('about page', () => {
   it('shows the mission, the vision and the founder credit', async () => {
     const page = await browser.newPage();
     await page.goto('/about');
-    await page.getByRole('heading', { level: 1, name: 'A propos de nous' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'À propos de nous' }).waitFor();
     for (const heading of ['Notre mission', 'Notre vision', 'Notre fondateur']) {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
@@ -82,14 +82,14 @@ describe('about page', () => {
     expect(body).toContain('Notre mission est de répondre aux besoins essentiels de chacun');
     expect(body).toContain("Nous rêvons d'un Bénin où personne ne manque de l'essentiel");
     expect(body).toContain('fondateur');
-    expect(await page.title()).toContain('A propos de nous');
+    expect(await page.title()).toContain('À propos de nous');
     assertNoPageErrors(page);
   });
 
   it('has no serious or critical accessibility violation (axe)', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto('/about');
-    await page.getByRole('heading', { level: 1, name: 'A propos de nous' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'À propos de nous' }).waitFor();
     await expectNoSeriousViolations(page);
   });
 });

@@ -121,9 +121,9 @@ describe('prerendered home page', () => {
 
   it('prerenders /about and every cause page too (accented ids, whatever the encoding), not an unknown cause', async () => {
     for (const [path, heading] of [
-      ['/about', 'A propos de nous'],
+      ['/about', 'À propos de nous'],
       ['/causes/securite-alimentaire', 'Sécurité Alimentaire'],
-      [`/causes/${encodeURIComponent('sécurité-énergetique')}`, 'Sécurité énergetique'],
+      [`/causes/${encodeURIComponent('sécurité-énergetique')}`, 'Sécurité énergétique'],
       ['/causes/financement', 'Financement Communautaire'],
     ] as const) {
       const html = await (await fetch(`${baseURL()}${path}`)).text();

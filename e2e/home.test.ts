@@ -39,7 +39,7 @@ describe('home page', () => {
       'Nos Causes',
       'Nos chiffres clés',
       'Missions & Visions',
-      'Equipe des Volontaires',
+      'Équipe des Volontaires',
       'Engagez-vous à nos côtés',
       'Ils témoignent',
       'Problématiques',
@@ -192,9 +192,9 @@ describe('home page', () => {
       ['securite-alimentaire', 'Sécurité Alimentaire'],
       ['securite-avenir', "Sécurité d'Avenir"],
       ['securite-vestimentaire', 'Sécurité Textile'],
-      ['securite-toît', "Sécurité d'un toît"],
+      ['securite-toît', "Sécurité d'un toit"],
       ['intégrité-juridique', 'Intégrité juridique'],
-      ['sécurité-énergetique', 'Sécurité énergetique'],
+      ['sécurité-énergetique', 'Sécurité énergétique'],
     ];
     expect(await causes.count()).toBe(7);
     const tops: number[] = [];
@@ -209,7 +209,7 @@ describe('home page', () => {
     expect(new Set(tops.slice(4)).size).toBe(1);
     expect(tops[4]!).toBeGreaterThan(tops[0]!);
     await causes.nth(4).click();
-    await page.getByRole('heading', { level: 1, name: "Sécurité d'un toît" }).waitFor();
+    await page.getByRole('heading', { level: 1, name: "Sécurité d'un toit" }).waitFor();
     expect(decodeURI(new URL(page.url()).pathname)).toBe('/causes/securite-toît');
     assertNoPageErrors(page);
   });
@@ -233,7 +233,7 @@ describe('home page', () => {
       'Logement pour Tous',
       'Sécurité pour Tous',
       'Sûrété pour Tous',
-      'Energie pour Tous',
+      'Énergie pour Tous',
     ]);
     expect(await missions.locator('li svg').count()).toBe(10);
     const description = (title: string) => missions.locator('li', { hasText: title }).locator('p');
@@ -288,7 +288,7 @@ describe('home page', () => {
 
     const page = await browser.newPage();
     await page.goto('/');
-    const section = page.getByRole('region', { name: 'Equipe des Volontaires' });
+    const section = page.getByRole('region', { name: 'Équipe des Volontaires' });
     await section.getByText(names[0]!).waitFor();
     const cards = section.locator('li');
     expect(await cards.count()).toBe(4);

@@ -197,7 +197,7 @@ describe('provider dashboard (/dashboard-prestataire)', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ entreprise: 'Grande Pharmacie du Port', zone_key: 'cotonou cadjehoun' });
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     assertNoPageErrors(page);
   });
@@ -275,7 +275,7 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     await loginViaApi(page, adviser.telephone, adviser.password);
     await page.goto('/dashboard-conseiller');
     await page.getByRole('banner').getByText('Afi Conseillère').waitFor();
-    await page.getByRole('heading', { name: 'Liste des utilisateurs crées' }).waitFor();
+    await page.getByRole('heading', { name: 'Liste des utilisateurs créés' }).waitFor();
     const table = page.getByRole('table');
     await table.getByText('Codjo Consommateur').waitFor();
     await table.getByText('Sena Sans Prestataire').waitFor();
@@ -349,8 +349,8 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     expect(roles.sort()).toEqual(['consommateur', 'prestataire_morale', 'prestataire_physique']);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
 
-    await page.getByRole('button', { name: 'Liste des utilisateurs crées' }).click();
-    await page.getByRole('heading', { name: 'Liste des utilisateurs crées' }).waitFor();
+    await page.getByRole('button', { name: 'Liste des utilisateurs créés' }).click();
+    await page.getByRole('heading', { name: 'Liste des utilisateurs créés' }).waitFor();
 
     await page.getByRole('button', { name: 'Profil' }).click();
     await page.getByRole('heading', { name: 'Yao Conseiller Pro' }).waitFor();
@@ -358,7 +358,7 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     await page.getByRole('button', { name: 'Paiement' }).click();
     await page.waitForURL('**/paiement');
     await page.goBack();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     assertNoPageErrors(page);
@@ -377,7 +377,7 @@ describe('member space (/espace-membre)', () => {
     await page.getByRole('button', { name: 'Paiement' }).click();
     await page.waitForURL('**/paiement');
     await page.goBack();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
     assertNoPageErrors(page);
   });

@@ -11,7 +11,7 @@ describe('web shell', () => {
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     for (const [name, href] of [
       ['Accueil', '/'],
-      ['A propos de nous', '/about'],
+      ['À propos de nous', '/about'],
       ['Contactez-nous', '/contact'],
       ['Connexion', '/connexion'],
     ]) {
@@ -23,7 +23,7 @@ describe('web shell', () => {
     }
     const footerText = await footer.innerText();
     expect(footerText).toContain('Cotonou, Bénin');
-    expect(footerText).toContain('2024');
+    expect(footerText).toContain(`© ${new Date().getFullYear()}`);
     for (const network of ['Facebook', 'Twitter', 'Instagram', 'YouTube']) {
       expect(await footer.getByRole('link', { name: network }).count()).toBe(1);
     }
@@ -95,7 +95,7 @@ describe('web shell', () => {
     await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'Contactez-Nous' }).waitFor();
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'A propos de nous' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'À propos de nous' }).click();
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     expect(await page.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
     // Leaving the broken URL clears the error without a reload.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { ROOT, STAMP } from './lib/build-state.mjs';
+import { writeDashboardPages } from './lib/dashboard-pages.mjs';
 
 // `--out DIR` builds elsewhere (the browser tests build their own copy so parallel runs never share dist/).
 const outArg = process.argv.indexOf('--out');
@@ -12,11 +13,15 @@ const OUT = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.join(ROOT
 
 const started = Date.now();
 // Vitest sets NODE_ENV=test; the bundle must always be React's production build.
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(OUT, 'web')], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+execFileSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(OUT, 'web')],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  },
+);
 
 // The content pages' HTML, rendered now, so a phone paints them (and fetches their images) before the JavaScript arrives.
 execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-pages.mjs'), path.join(OUT, 'web')], {
@@ -24,6 +29,9 @@ execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-pages.mjs
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });
+
+// Issue #20 item 1 (back office): the dashboards' HTML starts their first API request and preloads their chunks.
+writeDashboardPages(path.join(OUT, 'web'));
 
 await build({
   entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
@@ -35,12 +43,13 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-  tsconfig: path.join(ROOT, 'tsconfig.json'),
+  tsconfig: path.join(ROOT, 'apps/api/tsconfig.json'),
 });
 
 // Precompressed copies: @fastify/static serves .br/.gz directly, so slow mobile links get small files at no CPU cost.
 const webDir = path.join(OUT, 'web');
-const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+const walk = (dir) =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 for (const file of walk(webDir)) {
   if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
   const data = fs.readFileSync(file);

@@ -20,11 +20,18 @@ export function setupBrowser() {
   });
   return {
     async newPage(
-      options: { viewport?: { width: number; height: number }; allowConsoleErrors?: boolean; javaScriptEnabled?: boolean } = {},
+      options: {
+        viewport?: { width: number; height: number };
+        allowConsoleErrors?: boolean;
+        javaScriptEnabled?: boolean;
+        /** A touch phone (isMobile, hasTouch): the back-office journeys at 360 × 740 (issue #18). */
+        touch?: boolean;
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseURL(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
+        ...(options.touch ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
         locale: 'fr-FR',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
       });

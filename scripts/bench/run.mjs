@@ -1,7 +1,10 @@
 // `npm run bench`: the built product on a scratch database with realistic volumes, measured with autocannon
-// at 50 connections on loopback, next to a bare node:http server doing the same query on the same file.
-// Prints a table, writes bench-results/latest.json and the README's benchmark section. Figures, not pass/fail.
+// at 50 connections on loopback, with the headers a browser sends (compression included) and request logging on
+// as production runs it, next to a bare node:http server doing the same work (bare-server.mjs: the same bytes for a
+// cached answer, the same query for an uncached one). Prints tables, writes bench-results/latest.json and the
+// README's benchmark section. Figures, not pass/fail.
 import { fork } from 'node:child_process';
+import http from 'node:http';
 import { scryptSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +18,40 @@ import { seedDatabase } from './lib/seed.mjs';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',');
+// Production logs each request at `info`; BENCH_LOG_LEVEL=error measures without request logs.
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** CPU time (user + system, µs) a process has used so far, from /proc; null where there is none. */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a load against a process and adds the CPU time it spent per answered request. */
+async function measured(pid, run) {
+  const before = cpuMicros(pid);
+  const result = summarise(await run());
+  const after = cpuMicros(pid);
+  const cpuUsPerRequest = before === null || after === null || result.total === 0 ? null : Math.round((after - before) / result.total);
+  return { ...result, cpuUsPerRequest };
+}
+
+/** What Chrome on Android sends with a fetch() from the web app: without Accept-Encoding nothing is ever compressed. */
+const BROWSER_HEADERS = {
+  accept: 'application/json, text/plain, */*',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+};
 
 function load(url, scenario, token, shape = { connections: CONNECTIONS, duration: DURATION }) {
   let n = 0;
-  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const headers = { ...BROWSER_HEADERS, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   return autocannon({
     url,
     ...shape,
@@ -66,6 +99,33 @@ async function probe(url, scenario, token) {
   return res.status;
 }
 
+/** One GET as raw bytes (fetch would decompress): status, headers and the body exactly as sent on the wire. */
+function rawGet(url, pathname, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url + pathname, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Mean time of one GET alone (sequential, after a warm-up) and the bytes on the wire, with the given Accept-Encoding. */
+async function timedAlone(url, pathname, token, acceptEncoding, n = 100) {
+  const headers = { ...BROWSER_HEADERS, 'accept-encoding': acceptEncoding, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  for (let i = 0; i < 10; i++) await rawGet(url, pathname, headers);
+  const t = performance.now();
+  let res;
+  for (let i = 0; i < n; i++) res = await rawGet(url, pathname, headers);
+  return {
+    ms: Number(((performance.now() - t) / n).toFixed(2)),
+    bytes: res.body.length,
+    encoding: res.headers['content-encoding'] ?? 'identity',
+  };
+}
+
 /** One scrypt at the production cost, timed alone (median of 5) right before the login load. */
 function scryptCost() {
   const N = 2 ** 15;
@@ -90,7 +150,7 @@ async function main() {
   const m = machine();
   const buildDir = ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-bench-'));
-  const env = { RATE_LIMIT_FORMS: '1000000000', RATE_LIMIT_LOGIN: '1000000000', LOG_LEVEL: 'error' };
+  const env = { RATE_LIMIT_FORMS: '1000000000', RATE_LIMIT_LOGIN: '1000000000', LOG_LEVEL };
   let server;
   let bare;
   try {
@@ -152,14 +212,34 @@ async function main() {
       // Latency of one request at a time (no queueing), then the load at CONNECTIONS connections.
       const alone = await load(server.url, s, token, { connections: 1, amount: s.id === 'login' ? 5 : 30 });
       await drain(server.url);
-      const ours = summarise(await load(server.url, s, token));
+      const ours = await measured(server.child.pid, () => load(server.url, s, token));
       await drain(server.url);
       Object.assign(row, { available: true, ...ours, aloneP50: alone.latency.p50, aloneP99: alone.latency.p99 });
       if (s.bare) {
-        const ref = summarise(await load(bareUrl, { ...s, path: `/${s.bare}` }));
-        await drain(server.url);
-        row.bare = ref;
-        row.ratio = Number((ours.rps / ref.rps).toFixed(2));
+        if (s.bare.startsWith('replay/')) {
+          // The bytes and headers a browser gets from us, served back by the bare server (IPC) without any work.
+          const sent = await rawGet(server.url, s.path, { ...BROWSER_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+          const keep = ['content-type', 'content-encoding', 'content-length', 'vary', 'x-total-count', 'cache-control'];
+          const headers = Object.fromEntries(keep.filter((h) => sent.headers[h] !== undefined).map((h) => [h, sent.headers[h]]));
+          bare.send({ replay: { name: s.bare.slice('replay/'.length), headers, body: sent.body.toString('base64') } });
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        // On a shared machine the load moves between two runs: alternate ours and bare ROUNDS times and keep the
+        // median ratio, with the CPU time each process spent per request (steadier than req/s under contention).
+        const rounds = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const mine = i === 0 ? ours : await measured(server.child.pid, () => load(server.url, s, token));
+          await drain(server.url);
+          const ref = await measured(bare.pid, () => load(bareUrl, { ...s, path: `/${s.bare}` }));
+          await drain(server.url);
+          rounds.push({ mine, ref, ratio: mine.rps / ref.rps });
+        }
+        rounds.sort((a, b) => a.ratio - b.ratio);
+        const mid = rounds[Math.floor(rounds.length / 2)];
+        Object.assign(row, mid.mine);
+        row.bare = { ...mid.ref, path: `/${s.bare}` };
+        row.ratio = Number(mid.ratio.toFixed(2));
+        row.rounds = rounds.map((r) => Number(r.ratio.toFixed(2)));
       }
       results.push(row);
       console.log(
@@ -167,15 +247,33 @@ async function main() {
       );
     }
 
+    // Compression as a browser asks for it: each JSON answer alone, identity vs browser Accept-Encoding.
+    const compression = [];
+    for (const s of SCENARIOS) {
+      if (s.method !== 'GET' || (ONLY && !ONLY.includes(s.id))) continue;
+      if (!results.find((r) => r.id === s.id)?.available) continue;
+      const token = s.auth === 'admin' ? adminToken : undefined;
+      const plain = await timedAlone(server.url, s.path, token, 'identity');
+      const browser = await timedAlone(server.url, s.path, token, BROWSER_HEADERS['accept-encoding']);
+      compression.push({ id: s.id, path: s.path, plain, browser, ratio: Number((browser.ms / plain.ms).toFixed(2)) });
+      console.log(`  ${s.id}: ${plain.bytes} o en ${plain.ms} ms → ${browser.encoding} ${browser.bytes} o en ${browser.ms} ms`);
+    }
+
     hash ??= scryptCost();
+    // Issue #20 item 3: the memory of everything the start command leaves running (one process), idle after the load.
+    const idle = await idleRss(server.child.pid);
+    console.log(`  mémoire au repos après la charge : ${idle.rssMiB} MiB (RSS, 1 processus)`);
     const data = {
+      idle,
       machine: m,
       durationSeconds: DURATION,
       connections: CONNECTIONS,
       seeded,
       startMs: server.startMs,
       scrypt: hash,
+      logLevel: LOG_LEVEL,
       results,
+      compression,
     };
     writeJson('latest.json', data);
 
@@ -186,7 +284,8 @@ async function main() {
         continue;
       }
       let note = '';
-      if (r.bare) note = `bare node:http: ${r.bare.rps} req/s, p99 ${r.bare.p99} ms → ours = **${Math.round(r.ratio * 100)} %**`;
+      if (r.bare)
+        note = `bare node:http ${r.bare.path.startsWith('/replay') ? 'replaying our bytes' : 'running the same query'}: ${r.bare.rps} req/s, p99 ${r.bare.p99} ms → ours = **${Math.round(r.ratio * 100)} %** (median of ${r.rounds.length} alternated runs: ${r.rounds.map((x) => `${Math.round(x * 100)} %`).join(', ')}); CPU per request ${r.cpuUsPerRequest} µs vs ${r.bare.cpuUsPerRequest} µs`;
       if (r.id === 'login')
         note = `scrypt N=2^15 alone: ${hash.msPerHash} ms/hash → ceiling ≈ ${hash.ceilingPerSecond}/s on ${hash.parallel} cores`;
       rows.push([
@@ -201,15 +300,28 @@ async function main() {
       ]);
     }
     const table = markdownTable(['group', 'request', 'p50 alone', 'req/s', 'p50', 'p99', 'errors / non-2xx', 'note'], rows);
-    console.log(`\n${table}\n`);
+    const compressionTable = markdownTable(
+      ['request', 'identity', 'browser (gzip, deflate, br)', 'time ×'],
+      compression.map((c) => [
+        `GET ${c.path}`,
+        `${c.plain.bytes} B, ${c.plain.ms} ms`,
+        `${c.browser.encoding} ${c.browser.bytes} B, ${c.browser.ms} ms`,
+        `${c.ratio}`,
+      ]),
+    );
+    console.log(`\n${table}\n\n${compressionTable}\n`);
     updateReadme(
       'api',
       [
         `### API (\`npm run bench\`)`,
         '',
-        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback. Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms.`,
+        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback, every request with a browser's headers (\`Accept-Encoding: gzip, deflate, br\`), the product logging at \`${LOG_LEVEL}\` (production: \`info\`, one line per request). Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms. The bare node:http reference does the same work with nothing else: it replays our exact bytes for a cached answer, runs the same query for an uncached one. Idle memory after this load run, everything the start command leaves running (one Node process, \`node --max-semi-space-size=2 scripts/start.mjs\`): **${idle.rssMiB} MiB RSS** (target ≤ 150 MiB; \`npm start\` adds npm's own process, ~58 MiB).`,
         '',
         table,
+        '',
+        'Compression (each answer alone, mean of 100 sequential requests): the cost a browser pays for asking for it.',
+        '',
+        compressionTable,
         '',
         machineLine(m),
       ].join('\n'),
@@ -219,6 +331,18 @@ async function main() {
     bare?.kill('SIGTERM');
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** RSS of the server after 10 s without requests, read from /proc (Linux). */
+async function idleRss(pid) {
+  await new Promise((r) => setTimeout(r, 10_000));
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+    return { pid, rssMiB: Math.round(kb / 1024), idleSeconds: 10 };
+  } catch {
+    return { pid, rssMiB: null, idleSeconds: 10 };
   }
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { runBackOfficeBench } from './lib/back-office.mjs';
 import { findChromium, launchChromium } from '../../e2e/helpers/chromium.mjs';
 import { ensureBuild, startProduct } from './lib/product.mjs';
 import { machine, machineLine, markdownTable, updateReadme, writeJson } from './lib/report.mjs';
@@ -268,6 +269,11 @@ async function main() {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Issue #20 item 4: the back office's members list beside a static floor, on its own seeded product.
+  const backOffice = await runBackOfficeBench();
+  console.log(`\n${backOffice.markdown}\n`);
+  writeJson('back-office.json', { ...backOffice, markdown: undefined });
+  updateReadme('back-office', backOffice.markdown);
 }
 
 await main();

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 // Decides whether dist/ is older than the sources, so `npm start` on a built tree starts in well under 2 s.
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCES = ['apps', 'packages', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['apps', 'packages', 'vite.config.ts', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json'];
 export const STAMP = path.join(ROOT, 'dist/.build-stamp');
 
 /** The newest modification time among the files a build reads. */

@@ -139,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
   let payments: Config['payments'] = { provider: 'sandbox' };
   if (provider === 'fedapay') {
+    // CONTRACT.md requires the whole key pair. The server only ever uses the secret key (the fedapay library has no
+    // setting for the public one): payers are sent to FedaPay's hosted checkout page, whose URL the server obtains
+    // with the secret key. The public key is what FedaPay's in-page Checkout.js widget takes; it is kept in the
+    // configuration (`payments.publicKey`) for that use and never sent anywhere today.
     for (const name of ['FEDAPAY_SECRET_KEY', 'FEDAPAY_PUBLIC_KEY', 'FEDAPAY_ENVIRONMENT', 'FEDAPAY_WEBHOOK_SECRET'] as const) {
       if (!e[name]) throw new ConfigError(`Configuration invalide : ${name} est obligatoire quand PAYMENT_PROVIDER=fedapay`);
     }

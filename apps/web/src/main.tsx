@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadRoute } from './app/routes';
 import { markPrerendered } from './lib/hydration';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
@@ -17,8 +18,8 @@ const app = (
   </StrictMode>
 );
 
-// The home page arrives prerendered (scripts/build.mjs): hydrate it, so it shows before any JavaScript has run.
-// Every other URL gets the empty shell and renders in the browser.
+// The content pages (/, /about, /causes/…) arrive prerendered (scripts/lib/prerender-pages.mjs, run by
+// scripts/build.mjs): hydrate them, so they show before any JavaScript has run. Other URLs get the empty shell.
 if (container.firstElementChild) {
   markPrerendered();
   // The server answers an address it does not know with the prerendered "page non trouvée" (data-not-found). Should the
@@ -29,6 +30,8 @@ if (container.firstElementChild) {
       if (!isNotFoundPage) reportError(error);
     },
   });
-} else createRoot(container).render(app);
+}
+// A dashboard's page is loaded first (its chunks are already downloading, see preloadRoute), so it renders in one go.
+else void preloadRoute(window.location.pathname).finally(() => createRoot(container).render(app));
 
 registerServiceWorker();

@@ -1,3 +1,5 @@
+import { DONATION_PURPOSES, type DonationPurpose } from './constants';
+
 // Causes (spec §2 "Causes"): the home grid shows the first seven, in this order; the detail page also knows "financement".
 export interface Cause {
   id: string;
@@ -65,7 +67,7 @@ export const CAUSES: readonly Cause[] = [
   },
   {
     id: 'securite-toît',
-    title: "Sécurité d'un toît",
+    title: "Sécurité d'un toit",
     image: 'toit',
     imageAlt: "Illustration : une maison au toit de tôle rouge, avec un habitant devant l'entrée.",
     summary: 'Aider les familles sans abri ou mal logées à vivre sous un toit sûr et salubre.',
@@ -89,7 +91,7 @@ export const CAUSES: readonly Cause[] = [
   },
   {
     id: 'sécurité-énergetique',
-    title: 'Sécurité énergetique',
+    title: 'Sécurité énergétique',
     image: 'energetique',
     imageAlt: 'Illustration : un panneau solaire et une ampoule allumée sous un soleil éclatant.',
     summary: 'Apporter une énergie propre et abordable aux foyers, aux écoles et aux centres de santé.',
@@ -115,9 +117,15 @@ export const CAUSES: readonly Cause[] = [
 
 export const HOME_CAUSE_IDS = CAUSES.slice(0, 7).map((c) => c.id);
 
+/** The spec's cause ids carry accents (`securite-toît`); typed or shared without them (`/causes/securite-toit`) they still work. */
+const withoutAccents = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 export function findCause(id: string): Cause | undefined {
   const wanted = safeDecode(id).normalize('NFC');
-  return CAUSES.find((c) => c.id.normalize('NFC') === wanted);
+  const exact = CAUSES.find((c) => c.id.normalize('NFC') === wanted);
+  if (exact) return exact;
+  const loose = withoutAccents(wanted);
+  return CAUSES.find((c) => withoutAccents(c.id) === loose);
 }
 
 function safeDecode(value: string): string {
@@ -127,3 +135,34 @@ function safeDecode(value: string): string {
     return value;
   }
 }
+
+/**
+ * Which donation purpose each cause funds (CONTRACT.md "Donors"): `/donation?cause=<id>` selects it.
+ * Keys are compared without accents or case, so `securite-toit` and `securite-toît` are the same cause.
+ */
+const PURPOSE_BY_CAUSE: Record<string, DonationPurpose> = {
+  'securite-sanitaire': 'sante',
+  'securite-alimentaire': 'alimentation',
+  'securite-avenir': 'education',
+  'securite-vestimentaire': 'vetement',
+  'securite-toit': 'logement',
+  'integrite-juridique': 'protection',
+};
+
+const plainId = (id: string) => safeDecode(id).normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
+/** The purpose a cause's donations go to: its own, or `autres` for any other cause. */
+export function purposeForCause(causeId: string): DonationPurpose {
+  return PURPOSE_BY_CAUSE[plainId(causeId)] ?? 'autres';
+}
+
+/** The purpose to preselect from `?cause=` or `?purpose=` of /donation; null when neither is given or known. */
+export function purposeFromQuery(params: URLSearchParams): DonationPurpose | null {
+  const purpose = params.get('purpose');
+  if (purpose && (DONATION_PURPOSES as readonly string[]).includes(purpose)) return purpose as DonationPurpose;
+  const cause = params.get('cause');
+  return cause ? purposeForCause(cause) : null;
+}
+
+/** The donation form's address for a cause. */
+export const donationPathForCause = (causeId: string) => `/donation?cause=${encodeURIComponent(causeId)}`;

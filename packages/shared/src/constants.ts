@@ -122,8 +122,6 @@ export const QUESTIONNAIRE_NEEDS = [
   'Énergie',
 ] as const;
 
-export const CURRENCY = 'FCFA';
-
 export const LIMITS = {
   apiTimeoutMs: 10_000,
   heroIntervalMs: 5_000,
@@ -157,7 +155,6 @@ export const ORGANISATION = {
   phone: '+229 01 00 00 00 00',
   email: 'contact@asbe-benin.org',
   social: { facebook: '#', twitter: '#', instagram: '#', youtube: '#' },
-  copyrightYear: 2024,
 } as const;
 
 /** The hero carousel's image set (web) — also announced by the server as a preload for "/" so the LCP image starts early. */

@@ -3,3 +3,4 @@ export * from './constants';
 export * from './causes';
 export * from './format';
 export * from './messages';
+export * from './text-rules';

@@ -7,11 +7,12 @@ const names = ['Awa Zinsou', 'Koffi Adjovi', 'Sena Dossou', 'Mawuli Soglo'];
 
 /**
  * group: the table section; auth: 'admin' sends the administrator's bearer; body(n): a unique payload per request;
- * bare: the same query served by the bare node:http server (see bare-server.mjs) for the ours/bare ratio.
+ * bare: the like-for-like reference on the bare node:http server (bare-server.mjs): `replay/<id>` for a cached answer
+ * (the same bytes and headers ours sent), `query/<name>` for an uncached one (the same SQL, JSON.stringify'd).
  */
 export const SCENARIOS = [
-  { id: 'testimonials', group: 'public read', method: 'GET', path: '/api/testimonials', bare: 'testimonials' },
-  { id: 'volunteers', group: 'public read', method: 'GET', path: '/api/volunteers', bare: 'volunteers' },
+  { id: 'testimonials', group: 'public read (cached)', method: 'GET', path: '/api/testimonials', bare: 'replay/testimonials' },
+  { id: 'volunteers', group: 'public read (cached)', method: 'GET', path: '/api/volunteers', bare: 'replay/volunteers' },
   { id: 'health', group: 'public read', method: 'GET', path: '/api/health' },
   {
     id: 'contact',
@@ -34,8 +35,22 @@ export const SCENARIOS = [
     body: (n) => ({ email: `abonne.${run}.${n}@exemple.bj` }),
   },
   { id: 'admin-donations', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/donations?page=3&per_page=20', auth: 'admin' },
-  { id: 'admin-payments', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/payments?page=3&per_page=20', auth: 'admin' },
+  {
+    id: 'admin-payments',
+    group: 'admin list (100 000 rows)',
+    method: 'GET',
+    path: '/api/payments?page=3&per_page=20',
+    auth: 'admin',
+    bare: 'query/payments',
+  },
   { id: 'admin-users-membre', group: 'admin list (100 000 rows)', method: 'GET', path: '/api/users?role=membre&page=50', auth: 'admin' },
+  {
+    id: 'admin-users-100',
+    group: 'admin list (100 000 rows)',
+    method: 'GET',
+    path: '/api/users?role=membre&page=5&per_page=100',
+    auth: 'admin',
+  },
   { id: 'search-donations', group: 'admin search (100 000 rows)', method: 'GET', path: '/api/donations?q=Zinsou', auth: 'admin' },
   {
     id: 'search-users',

@@ -1,10 +1,11 @@
-// Starts the built product exactly as `npm start` runs it (node dist/api/server.mjs) on a free loopback port
+// Starts the built product as a deployment runs it (node with SERVER_NODE_FLAGS dist/api/server.mjs) on a free loopback port
 // with a scratch DATA_DIR. Shared by the benchmarks and the reliability suite.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, isBuildFresh } from '../../lib/build-state.mjs';
+import { SERVER_NODE_FLAGS } from '../../lib/node-flags.mjs';
 
 export { ROOT };
 
@@ -39,7 +40,7 @@ export async function freePort() {
 }
 
 /**
- * Spawns `node --enable-source-maps <build>/api/server.mjs` and waits for GET /api/health.
+ * Spawns `node <SERVER_NODE_FLAGS> <build>/api/server.mjs` and waits for GET /api/health.
  * `healthy: false` waits only for the port to answer (a degraded database still answers 503).
  */
 export async function startProduct({
@@ -52,7 +53,7 @@ export async function startProduct({
 } = {}) {
   const listenPort = port ?? (await freePort());
   const logs = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(buildDir, 'api/server.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, 'api/server.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -42,7 +42,7 @@ export function markdownTable(headers, rows) {
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Replaces the `kind` block ('api', 'web' or 'notes') inside the README's benchmark section, keeping the other one. */
+/** Replaces the `kind` block ('api', 'web', 'back-office' or 'notes') inside the README's benchmark section, keeping the other one. */
 export function updateReadme(kind, markdown) {
   const file = path.join(ROOT, 'README.md');
   const readme = fs.readFileSync(file, 'utf8');
@@ -56,14 +56,15 @@ export function updateReadme(kind, markdown) {
   }
   const section = readme.slice(a + start.length, b);
   const blocks = {};
-  for (const k of ['api', 'web', 'notes']) {
+  for (const k of ['api', 'web', 'back-office', 'notes']) {
     const m = section.match(new RegExp(`<!-- bench:${k} -->([\\s\\S]*?)<!-- /bench:${k} -->`));
     if (m) blocks[k] = m[1].trim();
   }
   blocks[kind] = markdown.trim();
   const placeholder = (k) => (k === 'notes' ? null : `Not measured yet: run \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`);
+  // 'back-office' (issue #20) sits after 'web', both written by `npm run bench:web`.
   // The `notes` block (budgets met or missed, and why) is written by hand and kept across runs.
-  const body = ['api', 'web', 'notes']
+  const body = ['api', 'web', 'back-office', 'notes']
     .filter((k) => blocks[k] ?? placeholder(k))
     .map((k) => `<!-- bench:${k} -->\n${blocks[k] ?? placeholder(k)}\n<!-- /bench:${k} -->`)
     .join('\n\n');

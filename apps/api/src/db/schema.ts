@@ -13,6 +13,8 @@ export interface UsersTable {
   zone_key: string | null;
   is_confirmed: Generated<number>;
   first_login: Generated<number>;
+  /** 1 for an account created by someone else until it chooses its own password (migration 20261124_1500). */
+  must_change_password: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -69,6 +71,9 @@ export interface ContactMessagesTable {
   services: string | null;
   message: string | null;
   created_at: string;
+  /** When an administrator marked it handled (NULL: new). */
+  handled_at: string | null;
+  handled_by: number | null;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -101,6 +106,9 @@ export interface VolunteersTable {
   under_restriction: Generated<number>;
   restriction_proof: string | null;
   is_confirmed: Generated<number>;
+  /** Set when an administrator refuses the application, with the reason the volunteer is told (migration 20261124_1500). */
+  refused_at: string | null;
+  refusal_reason: string | null;
   created_at: string;
 }
 
@@ -150,6 +158,15 @@ interface MoneyColumns {
 
 export interface DonationsTable extends MoneyColumns {
   purpose: string;
+  /** The account that donated while logged in, else null (migration 20261124_1500). */
+  user_id: number | null;
+}
+
+export interface CauseGoalsTable {
+  purpose: string;
+  goal: number | null;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 export interface PaymentsTable extends MoneyColumns {
@@ -285,6 +302,7 @@ export interface Database {
   sandbox_transactions: SandboxTransactionsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
+  cause_goals: CauseGoalsTable;
 }
 
 export type User = Selectable<UsersTable>;

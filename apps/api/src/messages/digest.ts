@@ -32,6 +32,7 @@ export async function waitingCounts(db: DB, now: Date): Promise<DigestCounts> {
         .selectFrom('volunteers')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('is_confirmed', '=', 0)
+        .where('refused_at', 'is', null)
         .executeTakeFirstOrThrow(),
     ),
     count(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type DB, nowIso } from '../db/database';
-import { type PageQuery, pageOffset } from '../lib/pagination';
+import { sql } from 'kysely';
+import { likePattern, type PageQuery, pageOffset } from '../lib/pagination';
 import { recordAudit } from '../services/audit/record-audit';
 import { newsletterEmail } from './templates';
 
@@ -90,9 +91,10 @@ export async function sendNewsletter(
 }
 
 export async function listNewsletterSends(db: DB, page: PageQuery) {
+  let query = db.selectFrom('newsletter_sends');
+  if (page.q) query = query.where((eb) => sql<boolean>`lower(${eb.ref('subject')}) like ${likePattern(page.q!.toLowerCase())} escape '\\'`);
   const [sends, count] = await Promise.all([
-    db
-      .selectFrom('newsletter_sends')
+    query
       .select(['id', 'subject', 'recipients', 'created_at'])
       .orderBy('id', 'desc')
       .limit(page.per_page)

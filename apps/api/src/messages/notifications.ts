@@ -1,7 +1,14 @@
 import type { DB } from '../db/database';
 import { notifyPerson } from './outbox';
 import { toE164 } from './phone';
-import { accountConfirmedNotice, moneyApprovedNotice, moneyFailedNotice, type Notice, volunteerConfirmedNotice } from './templates';
+import {
+  accountConfirmedNotice,
+  moneyApprovedNotice,
+  moneyFailedNotice,
+  type Notice,
+  volunteerConfirmedNotice,
+  volunteerRefusedNotice,
+} from './templates';
 
 // The notices queued by changes elsewhere. Each is called inside the transaction of its change, so a
 // notice exists exactly when the change does; its dedupe key makes it once-only across retries and processes.
@@ -73,4 +80,9 @@ async function recipientOf(db: DB, change: MoneyChange): Promise<{ telephone: st
     email ??= user?.email?.trim() || null;
   }
   return { telephone, email };
+}
+
+/** Issue 18: a refused volunteer is told why (volunteers give an e-mail only, spec §5). */
+export async function notifyVolunteerRefused(db: DB, volunteer: { id: number; name: string; email: string | null }, reason: string) {
+  await send(db, { email: volunteer.email }, volunteerRefusedNotice(volunteer, reason), `volunteer-refused:${volunteer.id}`);
 }

@@ -1,5 +1,6 @@
 import type { DB } from '../db/database';
 import { nowIso } from '../db/database';
+import { toE164 } from './phone';
 
 // The one way the platform speaks to people: a row in outbox_messages. The request that causes a
 // message only inserts it (inside its own transaction when it has one); a worker sends it later.
@@ -28,7 +29,8 @@ export async function enqueueMessage(db: DB, message: OutgoingMessage): Promise<
     .insertInto('outbox_messages')
     .values({
       channel: message.channel,
-      to_address: message.to,
+      // SMS go to E.164 numbers whatever spelling the caller had (01 97…, 97…, +229…).
+      to_address: message.channel === 'sms' ? (toE164(message.to) ?? message.to) : message.to,
       subject: message.subject ?? null,
       body: message.body,
       html: message.html ?? null,

@@ -26,8 +26,13 @@ export async function findAccountByTelephone(db: DB, telephone: string) {
 // Hashing a throw-away code when no account matches keeps both answers equally slow.
 const dummy = new Map<number, Promise<string>>();
 const dummyHash = (cost: number) => {
-  if (!dummy.has(cost)) dummy.set(cost, hashPassword('000000', cost));
-  return dummy.get(cost)!;
+  let hash = dummy.get(cost);
+  if (!hash) {
+    hash = hashPassword('000000', cost);
+    hash.catch(() => dummy.delete(cost)); // refused by a full hashing queue: try again next time
+    dummy.set(cost, hash);
+  }
+  return hash;
 };
 
 export type IssueResult = 'sent' | 'limited';

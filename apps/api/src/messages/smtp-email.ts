@@ -4,7 +4,11 @@ import { type EmailMessage, type EmailSender, SendError } from './channels';
 // E-mails over SMTP (SMTP_URL, smtp:// or smtps://) with nodemailer: a text part and, when given, an HTML part.
 
 export function createSmtpEmailSender(smtpUrl: string, from: string): EmailSender {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // Bounded waits: a mail server that stops answering must not hold a worker pass (or a shutdown) for minutes.
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
   return {
     name: 'smtp',
     async send(message: EmailMessage): Promise<void> {

@@ -155,3 +155,16 @@ export function newsletterEmail(subject: string, body: string, unsubscribeUrl: s
 export function htmlPage(title: string, message: string, homeUrl: string): string {
   return emailLayout({ title, paragraphs: [frenchSpacing(message)], link: { href: homeUrl, label: "Retour au site de l'ASBE" } });
 }
+
+export function volunteerRefusedNotice(volunteer: { name: string }, reason: string): Notice {
+  return notice(
+    'Votre candidature de bénévole',
+    `ASBE : bonjour ${short(volunteer.name)}, votre candidature de bénévole n'a pas été retenue. Raison : ${short(reason, 180)}`,
+    [
+      `Bonjour ${short(volunteer.name, 80)},`,
+      "Merci de l'intérêt que vous portez à notre association. Votre candidature de bénévole n'a pas été retenue pour la raison suivante :",
+      reason,
+      'Vous pouvez nous écrire depuis la page Contact si vous souhaitez en parler ou présenter une nouvelle candidature.',
+    ],
+  );
+}

@@ -46,9 +46,11 @@ export class MessageWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = true;
+  /** Set by stop(): the pass in flight hands back the rows it has not sent yet instead of sending them. */
+  private closing = false;
   readonly maxAttempts: number;
   private readonly retryBaseMs: number;
-  private readonly leaseMs: number;
+  readonly leaseMs: number;
 
   constructor(private readonly options: WorkerOptions) {
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -66,8 +68,14 @@ export class MessageWorker {
     const result: PassResult = { sent: 0, failed: 0, retried: 0 };
     for (;;) {
       const rows = await this.claim(now);
-      for (const row of rows) result[await this.deliver(row, now)] += 1;
-      if (rows.length < (this.options.batchSize ?? 20)) return result;
+      for (const [index, row] of rows.entries()) {
+        if (this.closing) {
+          await this.release(rows.slice(index));
+          return result;
+        }
+        result[await this.deliver(row, now)] += 1;
+      }
+      if (rows.length < (this.options.batchSize ?? 20) || this.closing) return result;
     }
   }
 
@@ -84,12 +92,29 @@ export class MessageWorker {
       .orderBy('id')
       .limit(this.options.batchSize ?? 20);
     if (isPostgres(db)) due = due.forUpdate().skipLocked();
-    return db
+    const rows = (await db
       .updateTable('outbox_messages')
       .set({ locked_until: lease, attempts: sql`attempts + 1`, updated_at: nowIso })
       .where('id', 'in', due)
       .returning(['id', 'channel', 'to_address', 'subject', 'body', 'html', 'headers', 'status', 'attempts', 'last_error'])
-      .execute() as Promise<Row[]>;
+      .execute()) as Row[];
+    // RETURNING follows no order on PostgreSQL: oldest first, as queued.
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** Gives claimed rows back untouched (shutdown): the next pass, here or elsewhere, takes them at once. */
+  private async release(rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.options.db
+      .updateTable('outbox_messages')
+      .set({ locked_until: null, attempts: sql`attempts - 1`, updated_at: new Date().toISOString() })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('status', '=', 'queued')
+      .execute();
   }
 
   private async deliver(row: Row, now: Date): Promise<keyof PassResult> {
@@ -137,6 +162,7 @@ export class MessageWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.closing = false;
     this.schedule(0);
   }
 
@@ -166,6 +192,7 @@ export class MessageWorker {
   /** Stops polling and waits for the pass in flight, so no claim is left half-recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;

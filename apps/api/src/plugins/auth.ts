@@ -12,7 +12,8 @@ import { hashToken } from '../lib/tokens';
 // Guards always run in onRequest, before the body is read or anything is validated: a request without a valid
 // token gets 401 whatever its query or body. A guard declared as preHandler is moved there when the route is added.
 
-export type AuthUser = Omit<User, 'password_hash'> & { token_id: number };
+// must_change_password is read where it matters (login, profile), not on every request.
+export type AuthUser = Omit<User, 'password_hash' | 'must_change_password'> & { token_id: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CounterStore } from '../lib/counters/counter-store';
 
-// Opt-in per route: `config: { rateLimit: app.limits.publicForm }` (login, public forms).
+// Opt-in per route: `config: { rateLimit: app.limits.publicForm }` on the public forms, `app.limits.login` (the
+// RATE_LIMIT_LOGIN figure) on the password-reset code check; the webhook sets its own. POST /api/login itself is
+// not request-limited here: it counts attempts per telephone and address (app.loginLimits, session-routes.ts).
 declare module 'fastify' {
   interface FastifyInstance {
     limits: {

@@ -82,7 +82,13 @@ describe('POST /api/login with a bearer header (adviser "log in as")', () => {
     const target = await seedUser(t, 'consommateur', { createdBy: adviser.id, firstLogin: true });
     const res = await login(target.telephone, target.password, '10.0.4.1', bearer(adviser.token));
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({ id: target.id, role: 'consommateur', first_login: true, name: target.name });
+    expect(res.json().user).toEqual({
+      id: target.id,
+      role: 'consommateur',
+      first_login: true,
+      name: target.name,
+      must_change_password: false,
+    });
     const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(res.json().token) });
     expect(profile.json().id).toBe(target.id);
     // The adviser's own session is untouched.

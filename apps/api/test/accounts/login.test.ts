@@ -10,12 +10,17 @@ afterAll(async () => t.close());
 
 describe('POST /api/login', () => {
   it('returns a token and the user for the right telephone and password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: ADMIN.telephone, password: ADMIN.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: ADMIN.telephone, password: ADMIN.password },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    expect(body.user).toMatchObject({ role: 'administrateur', first_login: false, name: ADMIN.name });
-    expect(res.body).not.toContain('password');
+    expect(body.user).toMatchObject({ role: 'administrateur', first_login: false, name: ADMIN.name, must_change_password: false });
+    expect(res.body).not.toContain(ADMIN.password);
+    expect(res.body.replaceAll('"must_change_password"', '')).not.toContain('password');
     const stored = await t.db.selectFrom('auth_tokens').select('token_hash').execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(body.token);
   });

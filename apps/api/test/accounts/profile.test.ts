@@ -14,7 +14,16 @@ describe('GET /api/profile', () => {
     const u = await seedUser(t, 'prestataire_morale', { zone: 'Parakou' });
     const res = await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: u.id, name: u.name, email: u.email, telephone: u.telephone, role: 'prestataire_morale', zone: 'Parakou', membership: { status: 'aucune', valid_until: null } });
+    expect(res.json()).toEqual({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      telephone: u.telephone,
+      role: 'prestataire_morale',
+      zone: 'Parakou',
+      must_change_password: false,
+      membership: { status: 'aucune', valid_until: null },
+    });
     expectNoSecrets(res, u.password, u.token);
   });
 });
@@ -25,11 +34,25 @@ describe('PUT /api/profile', () => {
 
   it('updates name, e-mail and telephone and answers {user, message}', async () => {
     const u = await seedUser(t, 'membre');
-    const res = await put(u.token, { name: 'Afi Modifiée', email: 'AFI.MODIFIEE@example.bj', telephone: '+229 61 00 00 01' });
+    const res = await put(u.token, {
+      name: 'Afi Modifiée',
+      email: 'AFI.MODIFIEE@example.bj',
+      telephone: '+229 61 00 00 01',
+      current_password: u.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Profil mis à jour avec succès.',
-      user: { id: u.id, name: 'Afi Modifiée', email: 'afi.modifiee@example.bj', telephone: '+22961000001', role: 'membre', zone: u.zone, membership: { status: 'aucune', valid_until: null } },
+      user: {
+        id: u.id,
+        name: 'Afi Modifiée',
+        email: 'afi.modifiee@example.bj',
+        telephone: '+22961000001',
+        role: 'membre',
+        zone: u.zone,
+        must_change_password: false,
+        membership: { status: 'aucune', valid_until: null },
+      },
     });
     expectNoSecrets(res);
     // The old password still works when none is sent.
@@ -41,12 +64,22 @@ describe('PUT /api/profile', () => {
     const u = await seedUser(t, 'consommateur');
     const other = await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: u.telephone, password: u.password } });
     const otherToken = other.json().token as string;
-    const res = await put(u.token, { name: u.name, email: u.email, telephone: u.telephone, password: 'Nouveau-Secret-9' });
+    const res = await put(u.token, {
+      name: u.name,
+      email: u.email,
+      telephone: u.telephone,
+      password: 'Nouveau-Secret-9',
+      current_password: u.password,
+    });
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res, 'Nouveau-Secret-9');
     const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: u.telephone, password: u.password } });
     expect(oldLogin.statusCode).toBe(422);
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: u.telephone, password: 'Nouveau-Secret-9' } });
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: u.telephone, password: 'Nouveau-Secret-9' },
+    });
     expect(newLogin.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(u.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(otherToken) })).statusCode).toBe(401);
@@ -72,10 +105,10 @@ describe('PUT /api/profile', () => {
     const b = await seedUser(t, 'membre');
     const own = await put(a.token, { name: a.name, email: a.email, telephone: a.telephone });
     expect(own.statusCode).toBe(200);
-    const tel = await put(a.token, { name: a.name, email: a.email, telephone: b.telephone });
+    const tel = await put(a.token, { name: a.name, email: a.email, telephone: b.telephone, current_password: a.password });
     expect(tel.statusCode).toBe(422);
     expect(tel.json().errors).toEqual({ telephone: ['Ce numéro de téléphone est déjà utilisé.'] });
-    const mail = await put(a.token, { name: a.name, email: b.email, telephone: a.telephone });
+    const mail = await put(a.token, { name: a.name, email: b.email, telephone: a.telephone, current_password: a.password });
     expect(mail.statusCode).toBe(422);
     expect(mail.json().errors).toEqual({ email: ['Cet email est déjà utilisé.'] });
   });

@@ -26,7 +26,10 @@ export async function insertUser(db: DB, role: Role, overrides: UserOverrides, o
   const password = overrides.password ?? 'Mot-de-passe-1';
   const now = nowIso();
   const values = {
-    name: overrides.name ?? `Utilisateur ${role} ${counter}`,
+    // A name holds letters only (CONTRACT.md "Text that people write"): the counter is spelt in letters.
+    name:
+      overrides.name ??
+      `Utilisateur ${role.replace('_', '-')} ${[...counter.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`,
     email: overrides.email ?? `${role}.${unique}@example.bj`,
     telephone: overrides.telephone ?? `+229${unique}`,
     zone: overrides.zone === undefined ? 'Cotonou' : overrides.zone,

@@ -169,6 +169,41 @@ describe('worker lifecycle', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('finishes the send in flight and hands the rest of its batch back for the next pass', async () => {
+    for (const n of ['+2290197000201', '+2290197000202', '+2290197000203']) await queueSms(n);
+    const sent: string[] = [];
+    let stopping: Promise<void> | undefined;
+    const closing: MessageWorker = new MessageWorker({
+      db: t.db,
+      email: t.app.messages.email,
+      // The provider's answer to the first message arrives while the process is asked to stop (SIGTERM).
+      sms: {
+        name: 'stand-in',
+        send: async (m) => {
+          stopping ??= closing.stop();
+          sent.push(m.to);
+        },
+      },
+    });
+    expect(await closing.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    await stopping;
+    expect(sent).toEqual(['+2290197000201']);
+    const rest = await t.db.selectFrom('outbox_messages').selectAll().where('status', '=', 'queued').orderBy('id').execute();
+    expect(rest.map((r) => [r.to_address, r.attempts, r.locked_until])).toEqual([
+      ['+2290197000202', 0, null],
+      ['+2290197000203', 0, null],
+    ]);
+    expect(await worker().runOnce()).toEqual({ sent: 2, failed: 0, retried: 0 });
+  });
+
+  it('queues SMS to the E.164 form of whatever spelling the caller had', async () => {
+    await enqueueMessage(t.db, { channel: 'sms', to: '97 00 03 01', body: 'x' });
+    const [row] = await t.db.selectFrom('outbox_messages').select('to_address').execute();
+    expect(row!.to_address).toBe('+2290197000301');
+  });
+});
+
 describe('message configuration', () => {
   const fails = (env: Record<string, string>) => {
     try {

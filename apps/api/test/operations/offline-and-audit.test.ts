@@ -22,7 +22,7 @@ const cash = {
   received_at: '2026-11-20',
   purpose: 'education',
 };
-const post = (payload: Record<string, unknown>, token = admin.token) =>
+const post = (payload: object, token = admin.token) =>
   t.app.inject({ method: 'POST', url: '/api/admin/offline-payments', headers: { ...bearer(token), 'x-forwarded-for': '10.1.2.3' }, payload });
 
 describe('POST /api/admin/offline-payments', () => {

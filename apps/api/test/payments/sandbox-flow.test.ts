@@ -322,7 +322,8 @@ describe('administrator lists and soft deletion', () => {
       receipt_url: expect.stringMatching(/^\/api\/receipts\/donation\//),
     });
     expect(Object.keys(donations.json()[0]).sort()).toEqual(
-      ['amount', 'created_at', 'id', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status', 'source', 'method', 'reference', 'deleted_at', 'deleted_reason'].sort(),
+      // name, email and phone: the donor's, when given (CONTRACT.md "Donors").
+      ['amount', 'created_at', 'email', 'id', 'name', 'phone', 'purpose', 'receipt_number', 'receipt_url', 'transaction_id', 'transaction_status', 'source', 'method', 'reference', 'deleted_at', 'deleted_reason'].sort(),
     );
   });
 

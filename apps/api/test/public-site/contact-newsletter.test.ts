@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '@shared/schemas/contact';
+import { TEXT_MESSAGES } from '@shared/text-rules';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -10,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const valid = { name: 'Fifamè Houngbo', email: 'fifame@example.bj', phone: '+22997000000', services: 'Santé et éducation', message: 'Bonjour !' };
+const valid = {
+  name: 'Fifamè Houngbo',
+  email: 'fifame@example.bj',
+  phone: '+22997000000',
+  services: 'Santé et éducation',
+  message: 'Bonjour !',
+};
 const contact = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/contact', payload });
 
 describe('POST /api/contact', () => {
@@ -19,17 +27,41 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(200);
     expect(typeof res.json().message).toBe('string');
     const list = await t.app.inject({ url: '/api/contact-messages', headers: bearer(admin.token) });
-    expect(list.json()[0]).toMatchObject({ name: 'Fifamè Houngbo', email: 'fifame@example.bj', phone: '+22997000000', services: 'Santé et éducation' });
+    expect(list.json()[0]).toMatchObject({
+      name: 'Fifamè Houngbo',
+      email: 'fifame@example.bj',
+      phone: '+22997000000',
+      services: 'Santé et éducation',
+    });
   });
 
   it('accepts a message with only name and e-mail (phone, services and message are optional)', async () => {
     expect((await contact({ name: 'Jean Dossou', email: 'jean@example.bj' })).statusCode).toBe(200);
   });
 
-  it.each(['Ali', 'Jean2', 'J@an Paul', ''])('refuses the name %j with the spec message', async (name) => {
+  it.each(['Ali', 'A. B-c', ''])('refuses the name %j with the spec message', async (name) => {
     const res = await contact({ ...valid, name });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual(['Le nom doit comporter au moins 4 lettres et ne doit contenir que des lettres.']);
+  });
+
+  // CONTRACT.md "Text that people write" replaces spec §5's "letters and spaces only".
+  it.each(['Jean2', 'J@an Paul', 'Jean\u0000Paul', 'Jean\u202ePaul', 'Jean\u200fPaul'])('refuses the name %j', async (name) => {
+    const res = await contact({ ...valid, name });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.name).toEqual([TEXT_MESSAGES.nameChars]);
+  });
+
+  it.each(["Jean-Baptiste N'Dri", 'Agbo-Dossou', 'Mme Ahouéfa É. Houngbo', 'Ahouéfa O’Neil'])('accepts the name %j', async (name) => {
+    const res = await contact({ ...valid, name });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('keeps a message with its punctuation and line breaks, and refuses control or bidi characters in it', async () => {
+    expect((await contact({ ...valid, message: "Bonjour,\nj'aimerais aider : où ? 5 000 FCFA !" })).statusCode).toBe(200);
+    const bad = await contact({ ...valid, message: 'Bonjour \u202e moi' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.message).toEqual([CONTACT_MESSAGES.message]);
   });
 
   it.each(['', 'pas-un-email', 'a@b'])('refuses the e-mail %j with "Veuillez entrer une adresse email valide."', async (email) => {
@@ -45,16 +77,19 @@ describe('POST /api/contact', () => {
   it.each(['1234567', '1234567890123456', '+229abc00000', '++22997000000'])('refuses the phone %j', async (phone) => {
     const res = await contact({ ...valid, phone });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.phone).toEqual(["Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire."]);
+    expect(res.json().errors.phone).toEqual([
+      "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
+    ]);
   });
 
   it.each(['12345678', '+123456789012345'])('accepts the phone %j', async (phone) => {
     expect((await contact({ ...valid, phone })).statusCode).toBe(200);
   });
 
-  it('refuses services with other characters than letters and spaces', async () => {
-    const res = await contact({ ...valid, services: 'Santé 24/7' });
-    expect(res.json().errors.services).toEqual(['Le service ne doit contenir que des lettres et des espaces.']);
+  it('accepts services with punctuation and digits, refuses control characters', async () => {
+    expect((await contact({ ...valid, services: 'Santé 24/7, éducation' })).statusCode).toBe(200);
+    const res = await contact({ ...valid, services: 'Santé\u0000' });
+    expect(res.json().errors.services).toEqual([CONTACT_MESSAGES.services]);
   });
 });
 

@@ -42,13 +42,18 @@ describe('POST /api/projects', () => {
 
   it.each([
     ['project_name', '', 'Le nom du projet est requis.'],
-    ['project_name', 'Abc', 'Le nom du projet doit comporter au moins 4 caractères (lettres, chiffres et espaces uniquement).'],
-    ['project_name', 'Projet #1', 'Le nom du projet doit comporter au moins 4 caractères (lettres, chiffres et espaces uniquement).'],
+    ['project_name', 'Abc', 'Le nom du projet doit comporter au moins 4 caractères.'],
+    ['project_name', 'Projet\u202e 1', 'Le nom du projet contient des caractères invisibles ou de contrôle non autorisés.'],
+    [
+      'description',
+      `${'Une description assez longue '.repeat(2)}\u0000`,
+      'La description contient des caractères invisibles ou de contrôle non autorisés.',
+    ],
     ['description', '', 'La description est requise.'],
     ['description', 'Trop court pour un projet.', 'La description doit comporter au moins 30 caractères.'],
     ['goal_amount', '', "L'objectif de financement est requis."],
     ['goal_amount', '999', "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres)."],
-    ['goal_amount', '12 000', "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres)."],
+    ['goal_amount', '12 00', "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres)."],
     ['goal_amount', '-5000', "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres)."],
     ['contact_email', '', "L'email de contact est requis."],
     ['contact_email', 'porteur@example', 'Veuillez entrer une adresse email valide.'],

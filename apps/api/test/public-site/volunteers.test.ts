@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_MESSAGES } from '@shared/text-rules';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { field, file, listUploads, makeDocx, makeJpeg, makePdf, makePng, multipart, type Part } from './fixtures';
@@ -14,7 +15,13 @@ afterAll(async () => t.close());
 let n = 0;
 const fields = (over: Record<string, string | null> = {}) => {
   n += 1;
-  const base: Record<string, string | null> = { name: 'Kossi Mensah', email: `kossi${n}@example.bj`, domain: 'education', under_restriction: '0', ...over };
+  const base: Record<string, string | null> = {
+    name: 'Kossi Mensah',
+    email: `kossi${n}@example.bj`,
+    domain: 'education',
+    under_restriction: '0',
+    ...over,
+  };
   return Object.entries(base)
     .filter(([, v]) => v !== null)
     .map(([k, v]) => field(k, v!));
@@ -53,35 +60,65 @@ describe('POST /api/volunteers', () => {
     expect(listUploads(t.dataDir).length).toBe(before);
   });
 
-  it.each(['name', 'email', 'domain'])('requires %s: "Veuillez remplir tous les champs."', async (name) => {
+  // Issue 18: each field says what it lacks (the spec's single "Veuillez remplir tous les champs." did not).
+  it.each([
+    ['name', 'Veuillez indiquer votre nom.'],
+    ['email', 'Veuillez indiquer votre adresse email.'],
+    ['domain', 'Veuillez choisir un domaine.'],
+  ])('requires %s with its own message', async (name, message) => {
     const res = await post([...fields({ [name]: null }), ...files()]);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[name]).toEqual(['Veuillez remplir tous les champs.']);
+    expect(res.json().errors[name]).toEqual([message]);
   });
 
-  it.each(['profile_image', 'cv', 'motivation_letter', 'criminal_record'])('requires the file %s', async (name) => {
+  it.each([
+    ['profile_image', 'Veuillez joindre une photo de profil.'],
+    ['cv', 'Veuillez joindre votre CV.'],
+    ['motivation_letter', 'Veuillez joindre votre lettre de motivation.'],
+    ['criminal_record', 'Veuillez joindre votre extrait de casier judiciaire.'],
+  ])('requires the file %s with its own message', async (name, message) => {
     const before = listUploads(t.dataDir).length;
     const res = await post([...fields(), ...files({ [name]: null })]);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[name]).toEqual(['Veuillez remplir tous les champs.']);
+    expect(res.json().errors[name]).toEqual([message]);
     expect(listUploads(t.dataDir).length).toBe(before);
   });
 
-  it.each(['Ko', 'Jean@Dupont', 'Anne-Marie!'])('refuses the name %j', async (name) => {
-    const res = await post([...fields({ name }), ...files()]);
+  it('refuses a name with fewer than 3 letters with the spec message', async () => {
+    const res = await post([...fields({ name: 'Ko' }), ...files()]);
     expect(res.json().errors.name).toEqual(['Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.']);
+  });
+
+  // CONTRACT.md "Text that people write" replaces spec §5's "no special characters": symbols, digits,
+  // control and bidirectional characters are refused; hyphens, apostrophes and periods are not.
+  it.each(['Jean@Dupont', 'Anne-Marie!', 'Kossi 2', 'Kossi\u0000Mensah', 'Kossi\u202eMensah'])('refuses the name %j', async (name) => {
+    const res = await post([...fields({ name }), ...files()]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.name).toEqual([TEXT_MESSAGES.nameChars]);
+  });
+
+  it.each(["Jean-Baptiste N'Dri", 'Agbo-Dossou', 'Mme Ahouéfa É. Houngbo', 'Ayọ̀ Adébáyọ̀ O’Neil'])('accepts the name %j', async (name) => {
+    const res = await post([...fields({ name }), ...files()]);
+    expect(res.statusCode).toBe(201);
   });
 
   it('refuses an e-mail without a valid shape and a domain outside the list', async () => {
     const res = await post([...fields({ email: 'pas-un-email', domain: 'peinture' }), ...files()]);
-    expect(res.json().errors).toMatchObject({ email: ['Veuillez entrer une adresse email valide.'], domain: ['Veuillez choisir un domaine valide.'] });
+    expect(res.json().errors).toMatchObject({
+      email: ['Veuillez entrer une adresse email valide.'],
+      domain: ['Veuillez choisir un domaine valide.'],
+    });
   });
 
   it('requires a restriction proof when the box is ticked, and stores it', async () => {
     const missing = await post([...fields({ under_restriction: '1' }), ...files()]);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.restriction_proof).toEqual(['Veuillez joindre un justificatif de restriction.']);
-    const ok = await post([...fields({ under_restriction: '1', email: 'restreint@example.bj' }), ...files(), file('restriction_proof', 'preuve.pdf', makePdf())]);
+    const ok = await post([
+      ...fields({ under_restriction: '1', email: 'restreint@example.bj' }),
+      ...files(),
+      file('restriction_proof', 'preuve.pdf', makePdf()),
+    ]);
     expect(ok.statusCode).toBe(201);
     const row = await t.db.selectFrom('volunteers').selectAll().where('email', '=', 'restreint@example.bj').executeTakeFirstOrThrow();
     expect(row.under_restriction).toBe(1);
@@ -131,7 +168,20 @@ describe('volunteer confirmation', () => {
     expect(list.statusCode).toBe(200);
     const item = list.json().find((v: { email: string }) => v.email === 'afi@example.bj');
     expect(Object.keys(item).sort()).toEqual(
-      ['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'].sort(),
+      [
+        'id',
+        'name',
+        'email',
+        'domain',
+        'under_restriction',
+        // The photo too (issue 18): the administrator sees all four documents before confirming.
+        'profile_image',
+        'cv',
+        'motivation_letter',
+        'criminal_record',
+        'restriction_proof',
+        'created_at',
+      ].sort(),
     );
     expect(item.under_restriction).toBe('0');
     expect(item.cv).toMatch(/^[0-9a-f-]{36}\.pdf$/);

@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
+import { takePrefetched } from './prefetched';
 import { session } from './session';
 
 // The one API client: base /api, 10 s timeout, bearer from the `token` storage key,
@@ -57,6 +58,8 @@ function headersFor(options: RequestOptions, isForm: boolean): Record<string, st
   return headers;
 }
 
+const bearerOf = (headers: Record<string, string>) => headers.authorization?.slice('Bearer '.length) ?? null;
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (isForm && options.onUploadProgress) return xhrRequest<T>(path, options);
@@ -64,13 +67,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
   options.signal?.addEventListener('abort', () => controller.abort());
   let response: Response;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const url = buildUrl(path, options.query);
+  const headers = headersFor(options, isForm);
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: headersFor(options, isForm),
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: controller.signal,
-    });
+    // A dashboard's first GETs may already be on their way (list-prefetch.js).
+    const early = method === 'GET' ? takePrefetched(url, bearerOf(headers)) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: controller.signal,
+      }));
   } catch {
     throw new ApiError(0, MESSAGES.genericRetry);
   } finally {
@@ -118,7 +127,10 @@ export async function apiPage<T>(path: string, query: RequestOptions['query'] = 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
   try {
-    const response = await fetch(buildUrl(path, query), { headers: headersFor({}, false), signal: controller.signal });
+    const url = buildUrl(path, query);
+    const headers = headersFor({}, false);
+    // The first page of the list a dashboard opens on may already be on its way (list-prefetch.js).
+    const response = await (takePrefetched(url, bearerOf(headers)) ?? fetch(url, { headers, signal: controller.signal }));
     const body = await response.json().catch(() => null);
     if (!response.ok) throw toApiError(response.status, body);
     const items = Array.isArray(body) ? (body as T[]) : [];

@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 
-// Notifications: top-right, 5 s, pause on hover (set once on the container in app/providers.tsx).
+// Notifications: top-right, 5 s, pause on hover (set once on the container in app/toasts.tsx).
 export const notify = {
   success: (message: string) => toast.success(message),
   error: (message: string) => toast.error(message),

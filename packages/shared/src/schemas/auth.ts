@@ -12,6 +12,8 @@ export const loginSchema = z.object({
     .transform((v) => normalizeTelephone(String(v).trim()))
     .pipe(z.string().min(1, 'Le numéro de téléphone est requis.').max(30, 'Numéro de téléphone invalide.')),
   password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(200, 'Mot de passe trop long.'),
+  /** "Se souvenir de moi": a long session when ticked, a short one otherwise (SESSION_LIFETIME_MS). */
+  remember: z.boolean({ error: 'Valeur invalide pour « Se souvenir de moi ».' }).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -32,6 +34,16 @@ export const authUserSchema = z.object({
   role: z.string(),
   first_login: z.boolean(),
   name: z.string(),
+  /** An account created by someone else chooses its own password first (CONTRACT.md "Every account has a home"). */
+  must_change_password: z.boolean(),
 });
 export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/users/{id}/act-as: an adviser acts for a user they created, without that user's password. */
+export const ACT_AS_MESSAGES = {
+  notCreator: 'Vous ne pouvez agir que pour les utilisateurs que vous avez créés.',
+  failure: 'Impossible d’agir pour cet utilisateur. Veuillez réessayer.',
+} as const;
+/** How long an act-as token is valid (CONTRACT.md: 2 hours). */
+export const ACT_AS_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;

@@ -1,6 +1,8 @@
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PURPOSE, TRANSACTION_STATUSES } from '../constants';
+import { optionalPersonName } from '../text-rules';
 import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
+import { normalizeTelephone } from './auth';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 
 // Donations (spec §2 "Faire un Don", §5 Donation, §7 POST /donation).
@@ -8,15 +10,11 @@ import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 export const DONATION_MESSAGES = {
   amount: 'Le montant doit être positif et comporter au moins 3 chiffres.',
   purposeInvalid: 'Cause invalide.',
+  nameTooShort: 'Le nom doit comporter au moins 2 lettres.',
+  nameTooLong: 'Le nom doit comporter au plus 100 caractères.',
+  telephoneInvalid: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
+  thanks: 'Merci pour votre don !',
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 const donationAmount = () => fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 });
 
@@ -26,21 +24,43 @@ const donationPurpose = () =>
     .union([z.enum(DONATION_PURPOSES), z.literal(LEGACY_DEFAULT_DONATION_PURPOSE)], { error: DONATION_MESSAGES.purposeInvalid })
     .transform((v) => (v === LEGACY_DEFAULT_DONATION_PURPOSE ? DEFAULT_DONATION_PURPOSE : v));
 
-/** The donation form and POST /api/donation/initiate. */
-export const donationInitiateSchema = z.object({
-  amount: donationAmount(),
-  purpose: donationPurpose().default(DEFAULT_DONATION_PURPOSE),
-  name: optionalText(100),
-  email: z
-    .string()
-    .trim()
-    .max(150)
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.email(PAYMENT_MESSAGES.emailInvalid).optional()),
-  phone: optionalText(20),
-});
+/** An optional telephone: blank is none; digit-group separators are ignored. */
+const optionalTelephone = () =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => normalizeTelephone(String(v ?? '').trim()))
+    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), DONATION_MESSAGES.telephoneInvalid)
+    .transform((v) => (v === '' ? undefined : v));
+
+/**
+ * The donation form and POST /api/donation/initiate. The donor may leave a name, a telephone and an
+ * e-mail (CONTRACT.md "Donors"): the receipt carries the name, the receipt link goes to the telephone
+ * and e-mail once the provider approves. `phone` is the earlier name of `telephone` and still accepted.
+ */
+export const donationInitiateSchema = z
+  .object({
+    amount: donationAmount(),
+    purpose: donationPurpose().default(DEFAULT_DONATION_PURPOSE),
+    name: optionalPersonName({
+      minLetters: 2,
+      minMessage: DONATION_MESSAGES.nameTooShort,
+      max: 100,
+      maxMessage: DONATION_MESSAGES.nameTooLong,
+    }),
+    email: z
+      .string()
+      .trim()
+      .max(150, PAYMENT_MESSAGES.emailInvalid)
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : undefined))
+      .pipe(z.email(PAYMENT_MESSAGES.emailInvalid).optional()),
+    telephone: optionalTelephone(),
+    phone: optionalTelephone(),
+  })
+  .transform(({ telephone, phone, ...rest }) => ({ ...rest, phone: telephone ?? phone }));
 export type DonationInitiateInput = z.input<typeof donationInitiateSchema>;
+export type DonationInitiate = z.output<typeof donationInitiateSchema>;
 
 const recordTransactionId = (body: { 'transaction-id'?: string | number; transaction_id?: string | number } | null | undefined) => {
   const raw = body?.['transaction-id'] ?? body?.transaction_id;
@@ -79,6 +99,10 @@ export const donationListItemSchema = z.object({
   id: z.number(),
   amount: z.number(),
   purpose: z.string(),
+  /** The donor's name, telephone and e-mail when given (CONTRACT.md "Donors"); null for an anonymous gift. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   transaction_status: z.string(),
   transaction_id: z.string().nullable(),
   receipt_number: z.string().nullable(),
@@ -87,3 +111,18 @@ export const donationListItemSchema = z.object({
   ...moneyOriginFields,
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
+
+/** GET /api/profile/money: the payments and donations the account made while logged in, newest first, with receipts. */
+export const ownMoneyItemSchema = z.object({
+  kind: z.enum(['payment', 'donation']),
+  id: z.number(),
+  amount: z.number(),
+  /** The payment type (adhesion, cotisation) or the donation purpose. */
+  label: z.string(),
+  transaction_status: z.string(),
+  receipt_number: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export const ownMoneySchema = z.array(ownMoneyItemSchema);
+export type OwnMoneyItem = z.infer<typeof ownMoneyItemSchema>;

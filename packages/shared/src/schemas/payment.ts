@@ -1,4 +1,5 @@
-import { PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
+import { parseFcfa, personName } from '../text-rules';
 import { moneyOriginFields } from './money-origin';
 import { z } from '../zod-fr';
 
@@ -37,15 +38,13 @@ export const PAYMENT_MESSAGES = {
  */
 export function fcfaAmount(messages: { positive: string; whole?: string; minDigits?: number; minDigitsMessage?: string }) {
   return z.union([z.number(), z.string()], { error: messages.positive }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.replace(/[\s\u00a0\u202f]/g, '');
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     };
-    if (!/^[+-]?\d+([.,]\d+)?$/.test(text)) return fail(messages.positive);
-    const amount = Number(text.replace(',', '.'));
-    if (!Number.isFinite(amount) || amount <= 0) return fail(messages.positive);
-    if (!Number.isInteger(amount)) return fail(messages.whole ?? PAYMENT_MESSAGES.amountWhole);
+    const amount = parseFcfa(value);
+    if (amount === 'not-whole') return fail(messages.whole ?? PAYMENT_MESSAGES.amountWhole);
+    if (amount === null || amount <= 0) return fail(messages.positive);
     if (messages.minDigits && String(amount).length < messages.minDigits) return fail(messages.minDigitsMessage ?? messages.positive);
     if (amount > MAX_PAYMENT_AMOUNT) return fail(PAYMENT_MESSAGES.amountTooLarge);
     return amount;
@@ -55,7 +54,14 @@ export function fcfaAmount(messages: { positive: string; whole?: string; minDigi
 const paymentType = z.enum(PAYMENT_TYPES, { error: PAYMENT_MESSAGES.typeInvalid });
 
 /** The payment form and POST /api/payment/initiate. */
-const payerName = () => z.string({ error: PAYMENT_MESSAGES.nameRequired }).trim().min(1, PAYMENT_MESSAGES.nameRequired).max(100);
+const payerName = () =>
+  personName({
+    requiredMessage: PAYMENT_MESSAGES.nameRequired,
+    minLetters: 1,
+    minMessage: PAYMENT_MESSAGES.nameRequired,
+    max: 100,
+    maxMessage: 'Le nom doit comporter au plus 100 caractères.',
+  });
 const payerPhone = () =>
   z
     .union([z.string(), z.number()], { error: PAYMENT_MESSAGES.phoneTooShort })
@@ -68,7 +74,7 @@ export const paymentInitiateSchema = z.object({
   email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
   phone: payerPhone(),
   amount: paymentAmount(),
-  payment_type: paymentType.default('adhesion'),
+  payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
 });
 export type PaymentInitiateInput = z.input<typeof paymentInitiateSchema>;
 export type PaymentInitiate = z.output<typeof paymentInitiateSchema>;

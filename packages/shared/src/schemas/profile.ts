@@ -8,6 +8,11 @@ export const PROFILE_MESSAGES = {
   updateSuccess: 'Profil mis à jour avec succès.',
   updateFailure: 'Une erreur est survenue lors de la mise à jour du profil.',
   loadFailure: 'Erreur lors de la récupération du profil.',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour modifier le mot de passe, le téléphone ou l’email.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
+  newPasswordRequired: 'Choisissez votre nouveau mot de passe.',
+  samePassword: 'Le nouveau mot de passe doit être différent de l’actuel.',
+  mustChangePassword: 'Votre compte a été créé pour vous : choisissez votre propre mot de passe pour continuer.',
 } as const;
 
 export const profileSchema = z.object({
@@ -17,11 +22,16 @@ export const profileSchema = z.object({
   telephone: z.string(),
   role: z.string(),
   zone: z.string().nullable(),
+  must_change_password: z.boolean(),
   membership: membershipSummarySchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** A blank password leaves the current one unchanged. */
+/**
+ * A blank password leaves the current one unchanged. Changing the password, the telephone or the e-mail
+ * needs `current_password` (issue 15: a stolen token must not be enough to take the account); the
+ * server checks it, since only it knows which of them changed.
+ */
 export const profileUpdateSchema = z.object({
   name: nameField,
   email: emailField,
@@ -31,9 +41,20 @@ export const profileUpdateSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(passwordField.optional()),
+  current_password: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 export const profileUpdateResponseSchema = z.object({ user: profileSchema, message: z.string() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** GET /api/profile/adviser: who created the account (its adviser), or null. */
+export const profileAdviserSchema = z.object({
+  adviser: z.object({ name: z.string(), telephone: z.string(), role: z.string() }).nullable(),
+});
+export type ProfileAdviser = z.infer<typeof profileAdviserSchema>;

@@ -1,14 +1,17 @@
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from '../constants';
+import { freeText, parseFcfa } from '../text-rules';
 import { z } from '../zod-fr';
-import { EMAIL_MESSAGE, emailField, requiredText } from './public-form-fields';
+import { EMAIL_MESSAGE, emailField } from './public-form-fields';
 import { FILE_RULES, fileField } from './upload-rules';
 
 // Social project submission "Soumettre un Projet Social" (spec §5 Project, §7 POST /projects multipart).
 export const PROJECT_MESSAGES = {
   nameRequired: 'Le nom du projet est requis.',
-  name: 'Le nom du projet doit comporter au moins 4 caractères (lettres, chiffres et espaces uniquement).',
+  name: 'Le nom du projet doit comporter au moins 4 caractères.',
+  nameChars: 'Le nom du projet contient des caractères invisibles ou de contrôle non autorisés.',
   descriptionRequired: 'La description est requise.',
   description: 'La description doit comporter au moins 30 caractères.',
+  descriptionChars: 'La description contient des caractères invisibles ou de contrôle non autorisés.',
   goalRequired: "L'objectif de financement est requis.",
   goal: "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres).",
   goalMax: "L'objectif de financement ne doit pas dépasser 9 chiffres.",
@@ -20,16 +23,36 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 export const projectFieldsSchema = z.object({
-  project_name: requiredText(PROJECT_MESSAGES.nameRequired, 150).regex(/^[\p{L}\p{M}\p{N} ]{4,}$/u, PROJECT_MESSAGES.name),
-  description: requiredText(PROJECT_MESSAGES.descriptionRequired, 5000).min(30, PROJECT_MESSAGES.description),
+  project_name: freeText({
+    requiredMessage: PROJECT_MESSAGES.nameRequired,
+    min: 4,
+    minMessage: PROJECT_MESSAGES.name,
+    max: 150,
+    charsMessage: PROJECT_MESSAGES.nameChars,
+  }),
+  description: freeText({
+    requiredMessage: PROJECT_MESSAGES.descriptionRequired,
+    min: 30,
+    minMessage: PROJECT_MESSAGES.description,
+    max: 5000,
+    charsMessage: PROJECT_MESSAGES.descriptionChars,
+    multiline: true,
+  }),
+  // An amount in FCFA as people type it ("15 000", "15.000"), given back as digits (CONTRACT.md).
   goal_amount: z
     .string({ error: PROJECT_MESSAGES.goalRequired })
     .trim()
     .min(1, { error: PROJECT_MESSAGES.goalRequired, abort: true })
-    .regex(/^\d{4,}$/, { error: PROJECT_MESSAGES.goal, abort: true })
-    .refine((v) => Number(v) > 0, { error: PROJECT_MESSAGES.goal, abort: true })
+    .transform((v, ctx) => {
+      const amount = parseFcfa(v);
+      if (typeof amount !== 'number' || amount <= 0 || String(amount).length < 4) {
+        ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.goal });
+        return z.NEVER;
+      }
+      return String(amount);
+    })
     // Amounts are stored as integer FCFA (32-bit on PostgreSQL).
-    .refine((v) => v.replace(/^0+/, '').length <= 9, PROJECT_MESSAGES.goalMax),
+    .refine((v) => v.length <= 9, PROJECT_MESSAGES.goalMax),
   category: z
     .string()
     .trim()

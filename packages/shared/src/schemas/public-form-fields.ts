@@ -14,9 +14,3 @@ export const emailField = (message: string = EMAIL_MESSAGE) =>
     .min(1, { error: message, abort: true })
     .max(254, { error: message, abort: true })
     .regex(EMAIL_PATTERN, message);
-
-/** A required text: missing or blank gives `requiredMessage` once, not every rule's message. */
-export const requiredText = (requiredMessage: string, max: number) =>
-  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).max(max, { abort: true });
-
-export const countLetters = (value: string) => value.match(/\p{L}/gu)?.length ?? 0;

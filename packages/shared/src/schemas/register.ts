@@ -1,4 +1,5 @@
 import { ROLES } from '../constants';
+import { hasForbiddenChars, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 
@@ -28,12 +29,15 @@ export const REGISTER_MESSAGES = {
 
 const M = REGISTER_MESSAGES;
 
-export const nameField = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, { error: M.nameRequired, abort: true })
-  .min(2, M.nameTooShort)
-  .max(100, M.nameTooLong);
+/** A person's name (CONTRACT.md "Text that people write"): "Jean-Baptiste N'Dri" passes, digits and control characters do not. */
+export const nameField = personName({
+  requiredMessage: M.nameRequired,
+  minLetters: 2,
+  minMessage: M.nameTooShort,
+  max: 100,
+  maxMessage: M.nameTooLong,
+  charsMessage: TEXT_MESSAGES.nameChars,
+});
 
 export const emailField = z
   .string({ error: M.emailRequired })
@@ -46,7 +50,12 @@ export const emailField = z
 export const telephoneField = z
   .union([z.string(), z.number()], { error: M.telephoneRequired })
   .transform((v) => normalizeTelephone(String(v).trim()))
-  .pipe(z.string().min(1, { error: M.telephoneRequired, abort: true }).regex(/^\+?\d{8,15}$/, M.telephoneInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: M.telephoneRequired, abort: true })
+      .regex(/^\+?\d{8,15}$/, M.telephoneInvalid),
+  );
 
 export const passwordField = z
   .string({ error: M.passwordRequired })
@@ -59,6 +68,7 @@ export const zoneField = z
   .string()
   .trim()
   .max(100, M.zoneTooLong)
+  .refine((v) => !hasForbiddenChars(v), TEXT_MESSAGES.forbiddenChars)
   .nullish()
   .transform((v) => (v ? v : null));
 

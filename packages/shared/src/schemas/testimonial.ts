@@ -1,14 +1,19 @@
+import { freeText, personName } from '../text-rules';
 import { z } from '../zod-fr';
 import { FILE_RULES, fileField } from './upload-rules';
 
 // Testimonial submission (spec §2, §5 Testimonial, §7 POST /testimonial multipart). Checked live in the browser.
+// CONTRACT.md "Text that people write": the author is a name, the text and title are free text.
 export const TESTIMONIAL_MESSAGES = {
   textMin: 'Le témoignage doit comporter au moins 10 caractères.',
-  textChars: 'Le témoignage ne doit contenir que des lettres, des chiffres et des espaces.',
+  textMax: 'Le témoignage doit comporter au plus 2000 caractères.',
+  textChars: 'Le témoignage contient des caractères invisibles ou de contrôle non autorisés.',
   authorMin: "Le nom de l'auteur doit comporter au moins 3 caractères.",
-  authorChars: "Le nom de l'auteur ne doit contenir que des lettres, des chiffres et des espaces.",
+  authorMax: "Le nom de l'auteur doit comporter au plus 100 caractères.",
+  authorChars: "Le nom de l'auteur ne peut contenir que des lettres, des espaces, des traits d'union, des apostrophes et des points.",
   titleMin: 'Le titre doit comporter au moins 6 caractères.',
-  titleChars: 'Le titre ne doit contenir que des lettres, des chiffres et des espaces.',
+  titleMax: 'Le titre doit comporter au plus 150 caractères.',
+  titleChars: 'Le titre contient des caractères invisibles ou de contrôle non autorisés.',
   avatarRequired: FILE_RULES.avatar.requiredMessage,
   success: 'Merci pour votre témoignage ! Il sera publié après validation par notre équipe.',
   published: 'Témoignage publié avec succès.',
@@ -17,22 +22,13 @@ export const TESTIMONIAL_MESSAGES = {
   failure: 'Une erreur est survenue. Veuillez réessayer.',
 } as const;
 
-// Letters (accented included), digits and spaces only (spec §5).
-const TEXT_CHARS = /^[\p{L}\p{M}\p{N}\s]*$/u;
-const LINE_CHARS = /^[\p{L}\p{M}\p{N} ]*$/u;
-
-const rule = (min: number, max: number, minMessage: string, charsMessage: string, chars: RegExp) =>
-  z
-    .string({ error: minMessage })
-    .trim()
-    .min(min, minMessage)
-    .max(max)
-    .regex(chars, charsMessage);
+const M = TESTIMONIAL_MESSAGES;
 
 export const testimonialFieldsSchema = z.object({
-  text: rule(10, 2000, TESTIMONIAL_MESSAGES.textMin, TESTIMONIAL_MESSAGES.textChars, TEXT_CHARS),
-  author: rule(3, 100, TESTIMONIAL_MESSAGES.authorMin, TESTIMONIAL_MESSAGES.authorChars, LINE_CHARS),
-  title: rule(6, 150, TESTIMONIAL_MESSAGES.titleMin, TESTIMONIAL_MESSAGES.titleChars, LINE_CHARS),
+  text: freeText({ min: 10, minMessage: M.textMin, max: 2000, maxMessage: M.textMax, charsMessage: M.textChars, multiline: true }),
+  // "at least 3 characters" (spec §5) counted as letters: "A. B" is not a name.
+  author: personName({ minLetters: 3, minMessage: M.authorMin, max: 100, maxMessage: M.authorMax, charsMessage: M.authorChars }),
+  title: freeText({ min: 6, minMessage: M.titleMin, max: 150, maxMessage: M.titleMax, charsMessage: M.titleChars }),
 });
 
 /** The browser form: the text fields plus the avatar file input. */

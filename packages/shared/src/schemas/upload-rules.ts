@@ -48,13 +48,13 @@ export const FILE_RULES = {
     extensions: IMAGE_EXTENSIONS,
     kinds: ['jpg', 'png'],
     maxBytes: LIMITS.imageMaxBytes,
-    requiredMessage: UPLOAD_MESSAGES.requiredAll,
+    requiredMessage: 'Veuillez joindre une photo de profil.',
     typeMessage: "L'image de profil doit être au format jpg, jpeg ou png.",
     sizeMessage: "L'image ne doit pas dépasser 5 Mo.",
   },
-  cv: documentRule(UPLOAD_MESSAGES.requiredAll),
-  motivation_letter: documentRule(UPLOAD_MESSAGES.requiredAll),
-  criminal_record: documentRule(UPLOAD_MESSAGES.requiredAll),
+  cv: documentRule('Veuillez joindre votre CV.'),
+  motivation_letter: documentRule('Veuillez joindre votre lettre de motivation.'),
+  criminal_record: documentRule('Veuillez joindre votre extrait de casier judiciaire.'),
   restriction_proof: documentRule(UPLOAD_MESSAGES.restrictionProofRequired),
   project_file: {
     extensions: ['pdf'],
@@ -127,5 +127,3 @@ export function fileField(rule: FileRule, options: { required: boolean }) {
   // zod 4: a refined z.any() makes its key required (absent key → our message); .optional() first lets an absent key pass.
   return options.required ? z.any().superRefine(check) : z.any().optional().superRefine(check);
 }
-
-export const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;

@@ -1,12 +1,18 @@
 import { VOLUNTEER_DOMAINS } from '../constants';
+import { freeText, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
-import { emailField, requiredText } from './public-form-fields';
+import { emailField } from './public-form-fields';
 import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
 
 // Volunteer registration "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart).
 export const VOLUNTEER_MESSAGES = {
+  /** The form's summary when something is missing (spec §5); each field also says what it lacks. */
   required: UPLOAD_MESSAGES.requiredAll,
+  nameRequired: 'Veuillez indiquer votre nom.',
   name: 'Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.',
+  nameChars: TEXT_MESSAGES.nameChars,
+  emailRequired: 'Veuillez indiquer votre adresse email.',
+  domainRequired: 'Veuillez choisir un domaine.',
   domain: 'Veuillez choisir un domaine valide.',
   restrictionProof: UPLOAD_MESSAGES.restrictionProofRequired,
   emailTaken: 'Cet email est déjà utilisé.',
@@ -16,16 +22,15 @@ export const VOLUNTEER_MESSAGES = {
 } as const;
 
 const REQUIRED = VOLUNTEER_MESSAGES.required;
+const M = VOLUNTEER_MESSAGES;
 
 export const volunteerFieldsSchema = z.object({
-  name: requiredText(REQUIRED, 100)
-    .regex(/^[\p{L}\p{M}\p{N} ]+$/u, VOLUNTEER_MESSAGES.name)
-    .refine((v) => (v.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3, VOLUNTEER_MESSAGES.name),
-  email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).pipe(emailField()),
+  name: personName({ requiredMessage: M.nameRequired, minLetters: 3, minMessage: M.name, max: 100, charsMessage: M.nameChars }),
+  email: z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired, abort: true }).pipe(emailField()),
   domain: z
-    .string({ error: REQUIRED })
+    .string({ error: M.domainRequired })
     .trim()
-    .min(1, { error: REQUIRED, abort: true })
+    .min(1, { error: M.domainRequired, abort: true })
     .pipe(z.enum(VOLUNTEER_DOMAINS, { error: VOLUNTEER_MESSAGES.domain })),
   // "1" when the restriction box is ticked, "0" otherwise (spec §3).
   under_restriction: z
@@ -66,3 +71,26 @@ export const volunteerFormSchema = z
     when: () => true,
   });
 export type VolunteerFormInput = z.input<typeof volunteerFormSchema>;
+
+/** PUT /api/volunteers/{id}/refuse: the administrator refuses an application with a reason the volunteer is told. */
+export const VOLUNTEER_REFUSAL_MESSAGES = {
+  reasonRequired: 'Indiquez la raison du refus : elle sera transmise au candidat.',
+  reasonShort: 'La raison doit comporter au moins 5 caractères.',
+  reasonLong: 'La raison doit comporter au plus 500 caractères.',
+  reasonChars: 'La raison contient des caractères invisibles ou de contrôle non autorisés.',
+  refused: 'Candidature refusée. Le candidat en est informé par e-mail.',
+  alreadyDecided: 'Cette candidature a déjà été traitée.',
+} as const;
+
+export const volunteerRefusalSchema = z.object({
+  reason: freeText({
+    requiredMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonRequired,
+    min: 5,
+    minMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonShort,
+    max: 500,
+    maxMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonLong,
+    charsMessage: VOLUNTEER_REFUSAL_MESSAGES.reasonChars,
+    multiline: true,
+  }),
+});
+export type VolunteerRefusalInput = z.input<typeof volunteerRefusalSchema>;

@@ -8,6 +8,8 @@ import * as outboxAndAudit0100 from './20261124_0100_outbox_and_audit';
 import * as messages1100 from './20261124_1100_messages';
 import * as operations1200 from './20261124_1200_operations';
 import * as paymentReturnRefs1300 from './20261124_1300_payment_return_refs';
+import * as journeys1500 from './20261124_1500_journeys';
+import * as contactHandled1600 from './20261124_1600_contact_handled';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '20261124_1100_messages': messages1100,
   '20261124_1200_operations': operations1200,
   '20261124_1300_payment_return_refs': paymentReturnRefs1300,
+  '20261124_1500_journeys': journeys1500,
+  '20261124_1600_contact_handled': contactHandled1600,
 };

@@ -23,7 +23,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(429, MESSAGES.rateLimited);
       }
       try {
-        const result = await login(app.db, request.body.telephone, request.body.password, app.config.passwordCost);
+        const { telephone, password, remember } = request.body;
+        const result = await login(app.db, telephone, password, app.config.passwordCost, remember === true);
         await gate.succeed();
         return result;
       } catch (error) {

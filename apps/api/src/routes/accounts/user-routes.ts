@@ -1,9 +1,11 @@
 import { ROLES } from '@shared/constants';
 import { idParamsSchema as idParams } from '@shared/schemas/id-param';
+import { loginResponseSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
+import { actAs } from '../../services/accounts/act-as';
 import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
 
 // User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
@@ -56,6 +58,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usersconseiller/:id',
     { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: userDetailsSchema } } },
     async (request) => getCreatedUser(app.db, request.user!, request.params.id),
+  );
+
+  app.post(
+    '/users/:id/act-as',
+    { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: loginResponseSchema } } },
+    async (request) => actAs(app.db, request.user!, request.params.id, request.ip),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import { adminStatsSchema } from '@shared/schemas/admin-stats';
+import { waitingCountsSchema } from '@shared/schemas/back-office';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
 import { getAdminStats } from '../../services/admin/stats';
+import { countWaiting } from '../../services/admin/waiting';
 
 // Routes of the "admin" area. Registered under /api by routes/index.ts.
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +16,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return getAdminStats(app.db);
+    },
+  );
+
+  // The administrator's landing view (issue #18 §5): what waits for them, live.
+  app.get(
+    '/admin/waiting',
+    {
+      preHandler: requireRole('administrateur'),
+      schema: { tags: ['administration'], security: [{ bearer: [] }], response: { 200: waitingCountsSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return countWaiting(app.db);
     },
   );
 };

@@ -32,7 +32,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listOutbox(app.db, request.query, request.query);
+      // `q` (the lists' generic search) works as the recipient filter too.
+      const { channel, to, q } = request.query;
+      const { items, total } = await listOutbox(app.db, { channel, to: to ?? q }, request.query);
       setPageHeaders(reply, request.query, total);
       return items as z.infer<typeof outboxMessageSchema>[];
     },

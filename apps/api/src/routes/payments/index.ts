@@ -5,6 +5,8 @@ import { SandboxGateway } from '../../payments/sandbox-gateway';
 import { MoneyService } from '../../services/payments/money-service';
 import { loadReceiptSecret, receiptPath } from '../../services/payments/receipt-numbers';
 import adminRoutes from './admin-routes';
+import causeRoutes from './cause-routes';
+import ownRoutes from './own-routes';
 import { setPaymentsService } from './context';
 import publicRoutes from './public-routes';
 import receiptRoutes from './receipt-routes';
@@ -39,6 +41,8 @@ const routes: FastifyPluginAsync = async (app) => {
 
   await app.register(publicRoutes, { service });
   await app.register(adminRoutes, { service });
+  await app.register(causeRoutes);
+  await app.register(ownRoutes, { service });
   await app.register(receiptRoutes, { service, secret });
   if (sandbox) await app.register(sandboxRoutes, { service, gateway: sandbox });
   else await app.register(webhookRoutes, { service });

@@ -29,7 +29,11 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       config: { rateLimit: app.limits.publicForm },
       schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send({ url: await service.initiateDonation(request.body) }),
+    async (request, reply) => {
+      // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
+      const user = await resolveUser(request);
+      return reply.status(201).send({ url: await service.initiateDonation(request.body, user?.id ?? null) });
+    },
   );
 
   app.post(

@@ -31,6 +31,23 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   publicImage('avatars', (name) => isPublishedAvatar(app.db, name));
   publicImage('volunteer-profile-images', (name) => isConfirmedProfileImage(app.db, name));
 
+  // Issue #18 §5: administrators see a testimonial's avatar before publishing it (the public route above answers 404
+  // until then). Shown inline, never cached by shared caches.
+  app.get(
+    '/admin/avatars/:file',
+    { preHandler: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: fileParams } },
+    async (request, reply) => {
+      const opened = await openStoredFile(app.storage, 'avatars', request.params.file);
+      if (!opened) throw missing();
+      return reply
+        .header('content-type', opened.contentType)
+        .header('content-length', String(opened.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(opened.stream);
+    },
+  );
+
   const download = (url: string, area: StorageArea, prefix: string) =>
     app.get(
       url,
@@ -53,5 +70,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   download('/download/criminal_record/:filename', 'criminal_record', 'casier-judiciaire');
   download('/download/motivation_letter/:filename', 'motivation_letter', 'lettre-de-motivation');
   download('/download/restriction_proof/:filename', 'restriction_proof', 'justificatif-restriction');
+  // A pending volunteer's photo is not public yet; the administrator sees it before confirming (issue 18).
+  download('/download/profile_image/:filename', 'volunteer-profile-images', 'photo');
 };
 export default fileRoutes;

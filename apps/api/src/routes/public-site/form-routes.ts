@@ -4,11 +4,11 @@ import { PROJECT_FILES, PROJECT_MESSAGES, projectFieldsSchema } from '@shared/sc
 import { TESTIMONIAL_FILES, TESTIMONIAL_MESSAGES, testimonialFieldsSchema } from '@shared/schemas/testimonial';
 import { VOLUNTEER_FILES, VOLUNTEER_MESSAGES, VOLUNTEER_REQUIRED_FILES, volunteerFieldsSchema } from '@shared/schemas/volunteer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import type { DB } from '../../db/database';
 import { z } from 'zod';
 import { type PageQuery, pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { sendSerialized, serializerFor } from '../../lib/response-serializer';
+import { precompress, sendPrecompressedJson } from '../../lib/precompressed';
 import { readUpload, validateUpload } from '../../lib/uploads';
 import { saveContactMessage } from '../../services/public-site/contact-messages';
 import { subscribe } from '../../services/public-site/newsletter';
@@ -35,23 +35,29 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ message: (await subscribe(app.db, request.body.email)).message }),
   );
 
-  // Public lists are served from rendered pages checked against the list's version (public-list-cache.ts).
+  // Public lists are served from rendered pages checked against the list's version (public-list-cache.ts), compressed
+  // once with the page (lib/precompressed.ts), so @fastify/compress's per-reply hook is left off these routes.
   const publicLists = createPublicListCache(app.db);
-  const servePublicList = (list: PublicList, response: z.ZodType, load: (db: DB, query: PageQuery) => Promise<{ items: unknown[]; total: number }>) => {
-    const serialize = serializerFor(response, 'GET', `/api/${list}`);
+  const servePublicList = (
+    list: PublicList,
+    response: z.ZodType,
+    load: (db: DB, query: PageQuery) => Promise<{ items: unknown[]; total: number }>,
+  ) => {
+    // The route's own 200 serialiser (zod parse + JSON.stringify), run once per list version instead of per request.
+    const serialize = serializerCompiler({ schema: response, method: 'GET', url: `/api/${list}`, httpStatus: '200' });
     return async (request: FastifyRequest<{ Querystring: PageQuery }>, reply: FastifyReply) => {
       const page = await publicLists.page(list, request.query, async () => {
         const { items, total } = await load(app.db, request.query);
-        return { body: Buffer.from(serialize(items)), total };
+        return { body: precompress(Buffer.from(serialize(items))), total };
       });
       setPageHeaders(reply, request.query, page.total);
-      return sendSerialized(reply, page.body);
+      return sendPrecompressedJson(request, reply, page.body);
     };
   };
   const testimonialsResponse = z.array(publicTestimonialSchema);
   app.get(
     '/testimonials',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: testimonialsResponse } } },
+    { compress: false, schema: { tags, querystring: pageQuerySchema, response: { 200: testimonialsResponse } } },
     servePublicList('testimonials', testimonialsResponse, listPublishedTestimonials),
   );
 
@@ -69,7 +75,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const volunteersResponse = z.array(publicVolunteerSchema);
   app.get(
     '/volunteers',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: volunteersResponse } } },
+    { compress: false, schema: { tags, querystring: pageQuerySchema, response: { 200: volunteersResponse } } },
     servePublicList('volunteers', volunteersResponse, listConfirmedVolunteers),
   );
 

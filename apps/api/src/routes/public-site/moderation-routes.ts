@@ -1,14 +1,15 @@
+import { BACK_OFFICE_MESSAGES, CONTACT_MESSAGE_STATUSES, contactHandledSchema } from '@shared/schemas/back-office';
 import { TESTIMONIAL_MESSAGES } from '@shared/schemas/testimonial';
-import { VOLUNTEER_MESSAGES } from '@shared/schemas/volunteer';
+import { VOLUNTEER_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, volunteerRefusalSchema } from '@shared/schemas/volunteer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
-import { listContactMessages } from '../../services/public-site/contact-messages';
+import { listContactMessages, setContactMessageHandled } from '../../services/public-site/contact-messages';
 import { listSubscribers } from '../../services/public-site/newsletter';
 import { listProjects } from '../../services/public-site/projects';
 import { deleteTestimonial, listTestimonialsForAdmin, publishTestimonial } from '../../services/public-site/testimonials';
-import { confirmVolunteer, listUnconfirmedVolunteers } from '../../services/public-site/volunteers';
+import { confirmVolunteer, listUnconfirmedVolunteers, refuseVolunteer } from '../../services/public-site/volunteers';
 import {
   adminTestimonialSchema,
   contactMessageSchema,
@@ -41,6 +42,15 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await confirmVolunteer(app.db, request.params.id, request.user!.id);
       return { message: VOLUNTEER_MESSAGES.confirmed };
+    },
+  );
+
+  app.put(
+    '/volunteers/:id/refuse',
+    { ...admin, schema: { tags, security, params: idParamsSchema, body: volunteerRefusalSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await refuseVolunteer(app.db, request.params.id, request.user!.id, request.body.reason);
+      return { message: VOLUNTEER_REFUSAL_MESSAGES.refused };
     },
   );
 
@@ -92,11 +102,29 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contact-messages',
-    { ...admin, schema: { tags, security, querystring: pageQuerySchema, response: { 200: z.array(contactMessageSchema) } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        querystring: pageQuerySchema.extend({ status: z.enum(CONTACT_MESSAGE_STATUSES).optional() }),
+        response: { 200: z.array(contactMessageSchema) },
+      },
+    },
     async (request, reply) => {
-      const page = await listContactMessages(app.db, request.query);
+      const page = await listContactMessages(app.db, request.query, request.query.status);
       setPageHeaders(reply, request.query, page.total);
       return page.items;
+    },
+  );
+
+  // Issue #18 §5: an administrator marks a message handled (or new again); the landing view counts the new ones.
+  app.put(
+    '/contact-messages/:id/handled',
+    { ...admin, schema: { tags, security, params: idParamsSchema, body: contactHandledSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await setContactMessageHandled(app.db, request.params.id, request.body.handled, { id: request.user!.id, ip: request.ip });
+      return { message: request.body.handled ? BACK_OFFICE_MESSAGES.messageHandled : BACK_OFFICE_MESSAGES.messageReopened };
     },
   );
 

@@ -34,6 +34,8 @@ export const unconfirmedVolunteerSchema = z.object({
   email: z.string(),
   domain: z.string(),
   under_restriction: z.enum(['1', '0']),
+  /** The photo, shown to the administrator before confirming (GET /api/download/profile_image/{name}). */
+  profile_image: z.string(),
   cv: z.string(),
   motivation_letter: z.string(),
   criminal_record: z.string(),
@@ -58,5 +60,7 @@ export const contactMessageSchema = z.object({
   services: z.string().nullable(),
   message: z.string().nullable(),
   created_at: z.string(),
+  /** When an administrator marked it handled; null while new. */
+  handled_at: z.string().nullable(),
 });
 export const subscriberSchema = z.object({ id: z.number(), email: z.string(), created_at: z.string() });

@@ -60,6 +60,8 @@ export async function registerUser(db: DB, creator: Creator, data: RegisterData,
     zone_key: data.zone ? normalizeZone(data.zone) : null,
     is_confirmed: isConfirmed ? 1 : 0,
     first_login: 1,
+    // Created by someone else: the account chooses its own password at its first own login (CONTRACT.md).
+    must_change_password: 1,
     created_by: creator.id,
     created_at: now,
     updated_at: now,

@@ -1,11 +1,12 @@
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { type DB, nowIso } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
+import { findUserByTelephone } from '../../db/repositories/users';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken, TOKEN_LIFETIME_MS } from '../../lib/tokens';
 
-/** Issues a new bearer token for the user; only its hash is stored. */
-export async function issueToken(db: DB, userId: number): Promise<string> {
+/** Issues a new bearer token for the user; only its hash is stored. `lifetimeMs`: short unless remembered, 2 h for act-as. */
+export async function issueToken(db: DB, userId: number, lifetimeMs: number = TOKEN_LIFETIME_MS.session): Promise<string> {
   const token = generateToken();
   const now = new Date();
   await db
@@ -14,7 +15,7 @@ export async function issueToken(db: DB, userId: number): Promise<string> {
       user_id: userId,
       token_hash: hashToken(token),
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+      expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
     })
     .execute();
   return token;
@@ -37,8 +38,8 @@ function dummyHash(passwordCost: number): Promise<string> {
   return hash;
 }
 
-export async function login(db: DB, telephone: string, password: string, passwordCost: number) {
-  const user = await db.selectFrom('users').selectAll().where('telephone', '=', telephone.trim()).executeTakeFirst();
+export async function login(db: DB, telephone: string, password: string, passwordCost: number, remember = false) {
+  const user = await findUserByTelephone(db, telephone.trim());
   const isValid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(passwordCost)));
   if (!user || !isValid) {
     throw unprocessable({ telephone: [AUTH_MESSAGES.invalidCredentials] }, AUTH_MESSAGES.invalidCredentials);
@@ -58,6 +59,17 @@ export async function login(db: DB, telephone: string, password: string, passwor
   }
   // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
   await db.deleteFrom('auth_tokens').where('user_id', '=', user.id).where('expires_at', '<', nowIso()).execute();
-  const token = await issueToken(db, user.id);
-  return { token, user: { id: user.id, role: user.role, first_login: user.first_login === 1, name: user.name } };
+  const token = await issueToken(db, user.id, remember ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session);
+  return { token, user: sessionUser(user) };
+}
+
+/** The `user` of a login or act-as answer. */
+export function sessionUser(user: { id: number; role: string; first_login: number; name: string; must_change_password: number }) {
+  return {
+    id: user.id,
+    role: user.role,
+    first_login: user.first_login === 1,
+    name: user.name,
+    must_change_password: user.must_change_password === 1,
+  };
 }

@@ -24,7 +24,7 @@ export async function countUnconfirmedUsers(db: DB): Promise<number> {
 
 export async function countPendingModeration(db: DB): Promise<{ volunteers: number; testimonials: number }> {
   const [volunteers, testimonials] = await Promise.all([
-    db.selectFrom('volunteers').select((eb) => eb.fn.countAll<number>().as('n')).where('is_confirmed', '=', 0).executeTakeFirstOrThrow(),
+    db.selectFrom('volunteers').select((eb) => eb.fn.countAll<number>().as('n')).where('is_confirmed', '=', 0).where('refused_at', 'is', null).executeTakeFirstOrThrow(),
     db.selectFrom('testimonials').select((eb) => eb.fn.countAll<number>().as('n')).where('is_published', '=', 0).executeTakeFirstOrThrow(),
   ]);
   return { volunteers: Number(volunteers.n), testimonials: Number(testimonials.n) };

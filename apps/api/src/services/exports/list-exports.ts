@@ -75,7 +75,8 @@ export const LIST_EXPORTS: Record<string, Definition> = {
     query: db
       .selectFrom('volunteers')
       .select(['id', 'name', 'email', 'domain', 'under_restriction', 'created_at'])
-      .where('is_confirmed', '=', 0),
+      .where('is_confirmed', '=', 0)
+      .where('refused_at', 'is', null),
     columns: [
       col('Identifiant', (r) => r.id),
       col('Nom', (r) => r.name),

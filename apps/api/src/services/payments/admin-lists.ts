@@ -61,7 +61,7 @@ export function filteredDonations(db: DB, query: Filter) {
   if (query.q) {
     const pattern = likePattern(query.q);
     base = base.where((eb) =>
-      eb.or((['purpose', 'name', 'email', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
+      eb.or((['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
     );
   }
   return base;
@@ -115,7 +115,7 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
   const [count, rows] = await Promise.all([
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
-      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at', ...ORIGIN_COLUMNS])
+      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at', 'name', 'email', 'phone', ...ORIGIN_COLUMNS])
       .$call(newestFirstPage(query))
       .execute(),
   ]);
@@ -125,6 +125,9 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
       id: r.id,
       amount: r.amount,
       purpose: r.purpose,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,

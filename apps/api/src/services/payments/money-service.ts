@@ -74,7 +74,8 @@ export class MoneyService {
     );
   }
 
-  async initiateDonation(input: DonationInput): Promise<string> {
+  /** `userId`: the account that gives while logged in, so the gift appears in its space. */
+  async initiateDonation(input: DonationInput, userId: number | null = null): Promise<string> {
     const now = nowIso();
     const returnRef = newRef();
     const row = await this.db
@@ -82,6 +83,7 @@ export class MoneyService {
       .values({
         amount: input.amount,
         purpose: input.purpose,
+        user_id: userId,
         name: input.name ?? null,
         email: input.email ?? null,
         phone: input.phone ?? null,

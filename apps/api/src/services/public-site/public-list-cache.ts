@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { PageQuery } from '../../lib/pagination';
+import type { Precompressed } from '../../lib/precompressed';
 
 /**
  * The public lists (published testimonials, confirmed volunteers) are the same for every visitor and change only
@@ -14,8 +15,8 @@ import type { PageQuery } from '../../lib/pagination';
 export type PublicList = 'testimonials' | 'volunteers';
 
 export interface RenderedPage {
-  /** The response body, serialised with the route's response schema and encoded once (UTF-8), not per request. */
-  body: Buffer;
+  /** The response body, serialised with the route's response schema, encoded (UTF-8) and compressed once, not per request. */
+  body: Precompressed;
   total: number;
 }
 

@@ -20,7 +20,11 @@ export async function listPublishedTestimonials(db: DB, page: PageQuery) {
       .where('is_published', '=', 1)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('testimonials').where('is_published', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('testimonials')
+      .where('is_published', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(withAvatarUrl), total: Number(count.n) };
 }
@@ -30,7 +34,14 @@ export async function submitTestimonial(app: FastifyInstance, fields: Testimonia
   await storeThenCommit(app.storage, [{ field: 'avatar', area: 'avatars', file: avatar }], async (names) => {
     await app.db
       .insertInto('testimonials')
-      .values({ text: fields.text, author: fields.author, title: fields.title, avatar: names.avatar!, is_published: 0, created_at: nowIso() })
+      .values({
+        text: fields.text,
+        author: fields.author,
+        title: fields.title,
+        avatar: names.avatar!,
+        is_published: 0,
+        created_at: nowIso(),
+      })
       .execute();
   });
 }
@@ -40,14 +51,12 @@ export async function listTestimonialsForAdmin(db: DB, status: 'pending' | 'publ
   let list = db.selectFrom('testimonials');
   if (flag !== undefined) list = list.where('is_published', '=', flag);
   const [rows, count] = await Promise.all([
-    list
-      .select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at'])
-      .$call(newestFirstPage(page))
-      .execute(),
+    list.select(['id', 'text', 'author', 'title', 'avatar', 'is_published', 'created_at']).$call(newestFirstPage(page)).execute(),
     list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((r) => ({ ...withAvatarUrl(r), is_published: r.is_published === 1 })),
+    // The administrators' own route: it serves pending avatars too (the public one waits for publication).
+    items: rows.map((r) => ({ ...r, avatar_url: `/api/admin/avatars/${r.avatar}`, is_published: r.is_published === 1 })),
     total: Number(count.n),
   };
 }

@@ -1,10 +1,10 @@
-import { VOLUNTEER_MESSAGES, type VolunteerFields, type VolunteerFileField } from '@shared/schemas/volunteer';
+import { VOLUNTEER_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, type VolunteerFields, type VolunteerFileField } from '@shared/schemas/volunteer';
 import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
-import { notifyVolunteerConfirmed } from '../../messages/notifications';
+import { notifyVolunteerConfirmed, notifyVolunteerRefused } from '../../messages/notifications';
 import type { StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
 
@@ -76,11 +76,13 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('volunteers')
-      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
+      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'profile_image', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
       .where('is_confirmed', '=', 0)
+      // A refused application has been handled: it leaves the list (issue 18).
+      .where('refused_at', 'is', null)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('volunteers').where('is_confirmed', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('volunteers').where('is_confirmed', '=', 0).where('refused_at', 'is', null).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })), total: Number(count.n) };
 }
@@ -92,6 +94,23 @@ export async function confirmVolunteer(db: DB, id: number, actorId: number): Pro
     await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id, { after: { is_confirmed: 1 } });
     const volunteer = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
     await notifyVolunteerConfirmed(trx, volunteer);
+  });
+}
+
+/** Refuses a pending application with the reason the volunteer is told by e-mail; audited, in one transaction. */
+export async function refuseVolunteer(db: DB, id: number, actorId: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const volunteer = await trx
+      .selectFrom('volunteers')
+      .select(['id', 'name', 'email', 'is_confirmed', 'refused_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!volunteer) throw notFound('Volontaire introuvable.');
+    if (volunteer.is_confirmed === 1 || volunteer.refused_at) throw conflict(VOLUNTEER_REFUSAL_MESSAGES.alreadyDecided);
+    const refusedAt = nowIso();
+    await trx.updateTable('volunteers').set({ refused_at: refusedAt, refusal_reason: reason }).where('id', '=', id).execute();
+    await audit(trx, actorId, 'volunteer.refuse', 'volunteers', id, { after: { refused_at: refusedAt, refusal_reason: reason } });
+    await notifyVolunteerRefused(trx, volunteer, reason);
   });
 }
 

@@ -2,8 +2,10 @@ import { ChevronDown, ChevronRight, LogOut, Menu, PanelLeftClose } from 'lucide-
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { cn } from '@web/lib/cn';
 
-// The dashboards' frame (spec §2): a collapsible sidebar (open or narrow), a header with "Dashboard" and
+// The dashboards' frame (spec §2): a collapsible sidebar (open or narrow), a header with "Tableau de bord" and
 // the user's name, and the selected view. Entries may expand into sub-entries ("Filtre utilisateur").
+// Below 768 px there is no icon rail (13 unlabelled icons say nothing on a phone): the header's « Menu » button opens
+// the labelled menu over the view, and choosing an entry closes it (issue #18 §5).
 
 export interface DashboardEntry {
   key: string;
@@ -26,10 +28,19 @@ export interface DashboardShellProps {
 
 const isWideScreen = () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 768px)').matches;
 
-export function DashboardShell({ entries, activeKey, onSelect, userName, onLogout, isLoggingOut, children, defaultOpen }: DashboardShellProps) {
+export function DashboardShell({
+  entries,
+  activeKey,
+  onSelect,
+  userName,
+  onLogout,
+  isLoggingOut,
+  children,
+  defaultOpen,
+}: DashboardShellProps) {
   const [isOpen, setOpen] = useState(() => defaultOpen ?? isWideScreen());
   const [expanded, setExpanded] = useState<string | null>(null);
-  // On a phone the open sidebar covers most of the screen: it closes again once a view is chosen.
+  // On a phone the open menu covers the view: it closes again once a view is chosen.
   const select = (key: string) => {
     if (!isWideScreen()) setOpen(false);
     onSelect(key);
@@ -43,12 +54,17 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
   };
   return (
     <div className="flex min-h-screen bg-slate-50">
-      {/* On a phone the open sidebar lies over the view (no squeezed table, no sideways scroll); this keeps the narrow rail's room. */}
-      {isOpen ? <div aria-hidden className="w-20 shrink-0 md:hidden" /> : null}
+      {/* On a phone the open menu lies over the view (no squeezed table, no sideways scroll); a tap beside it closes it. */}
+      {isOpen ? <div aria-hidden className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" onClick={() => setOpen(false)} /> : null}
       <aside
         aria-label="Menu du tableau de bord"
         data-state={isOpen ? 'open' : 'narrow'}
-        className={cn('flex shrink-0 flex-col bg-emerald-950 text-emerald-50 transition-[width]', isOpen ? 'w-64 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:overflow-y-auto max-md:shadow-2xl' : 'w-20')}
+        className={cn(
+          'flex shrink-0 flex-col bg-emerald-950 text-emerald-50 transition-[width]',
+          isOpen
+            ? 'w-64 max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:w-72 max-md:max-w-[85vw] max-md:overflow-y-auto max-md:shadow-2xl'
+            : 'w-20 max-md:hidden',
+        )}
       >
         <div className="flex h-16 items-center justify-between px-4">
           {isOpen ? <span className="font-extrabold">ASBE</span> : null}
@@ -84,7 +100,13 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                   >
                     <Icon aria-hidden size={20} />
                     <span className={cn('flex-1', !isOpen && 'sr-only')}>{entry.label}</span>
-                    {hasChildren && isOpen ? isExpanded ? <ChevronDown aria-hidden size={16} /> : <ChevronRight aria-hidden size={16} /> : null}
+                    {hasChildren && isOpen ? (
+                      isExpanded ? (
+                        <ChevronDown aria-hidden size={16} />
+                      ) : (
+                        <ChevronRight aria-hidden size={16} />
+                      )
+                    ) : null}
                   </button>
                   {hasChildren && isExpanded && isOpen ? (
                     <ul className={cn('mt-1 space-y-1', isOpen ? 'pl-9' : 'pl-0')}>
@@ -113,11 +135,11 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
                 type="button"
                 onClick={onLogout}
                 disabled={isLoggingOut}
-                title={isOpen ? undefined : 'Logout'}
+                title={isOpen ? undefined : 'Déconnexion'}
                 className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-emerald-900 disabled:opacity-60"
               >
                 <LogOut aria-hidden size={20} />
-                <span className={cn(!isOpen && 'sr-only')}>Logout</span>
+                <span className={cn(!isOpen && 'sr-only')}>Déconnexion</span>
               </button>
             </li>
           </ul>
@@ -125,7 +147,16 @@ export function DashboardShell({ entries, activeKey, onSelect, userName, onLogou
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 md:px-6">
-          <h1 className="shrink-0 text-xl font-bold text-emerald-950">Dashboard</h1>
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-expanded={isOpen}
+            className="flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 font-semibold text-emerald-950 ring-1 ring-emerald-800 md:hidden"
+          >
+            <Menu aria-hidden size={20} />
+            Menu
+          </button>
+          <h1 className="shrink-0 text-xl font-bold text-emerald-950 max-md:text-lg">Tableau de bord</h1>
           <p className="min-w-0 truncate font-medium text-slate-800">{userName ?? ''}</p>
         </header>
         <main className="flex-1 overflow-x-auto p-4 md:p-6">{children}</main>

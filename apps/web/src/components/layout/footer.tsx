@@ -9,7 +9,7 @@ const LINKS = [
   { to: '/volontier', label: 'Devenir Volontaire' },
   { to: '/projet-social', label: 'Soumettre un Projet' },
   { to: '/contact', label: 'Contactez-nous' },
-  { to: '/about', label: 'A propos de nous' },
+  { to: '/about', label: 'À propos de nous' },
   { to: '/connexion', label: 'Connexion' },
   { to: '/', label: 'Accueil' },
 ];
@@ -57,8 +57,9 @@ export function Footer() {
           <SocialIcons className="mt-4 flex gap-3" />
         </div>
       </div>
-      <p className="border-t border-emerald-900 py-4 text-center text-sm text-emerald-100">
-        © {ORGANISATION.copyrightYear} {ORGANISATION.name}. Tous droits réservés.
+      {/* The year from the clock (issue #18 §6); a page prerendered in December may meet a January visitor, hence no warning. */}
+      <p suppressHydrationWarning className="border-t border-emerald-900 py-4 text-center text-sm text-emerald-100">
+        © {new Date().getFullYear()} {ORGANISATION.name}. Tous droits réservés.
       </p>
     </footer>
   );

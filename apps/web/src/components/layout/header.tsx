@@ -5,7 +5,7 @@ import { cn } from '@web/lib/cn';
 
 const NAV = [
   { to: '/', label: 'Accueil', end: true },
-  { to: '/about', label: 'A propos de nous' },
+  { to: '/about', label: 'À propos de nous' },
   { to: '/contact', label: 'Contactez-nous' },
 ];
 
@@ -64,7 +64,11 @@ export function Header() {
               </li>
             ))}
             <li>
-              <Link to="/connexion" onClick={close} className="mt-1 block rounded-md bg-emerald-800 px-3 py-2 text-center font-semibold text-white">
+              <Link
+                to="/connexion"
+                onClick={close}
+                className="mt-1 block rounded-md bg-emerald-800 px-3 py-2 text-center font-semibold text-white"
+              >
                 Connexion
               </Link>
             </li>

@@ -6,7 +6,7 @@ import { Picture } from '@web/components/ui/picture';
 export default function AboutPage() {
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <PageTitle title="A propos de nous">A propos de nous</PageTitle>
+      <PageTitle title="À propos de nous">À propos de nous</PageTitle>
       <p className="mb-8 text-lg text-slate-800">
         {ORGANISATION.name} ({ORGANISATION.shortName}) est une association béninoise basée à {ORGANISATION.city}. Elle unit consommateurs,
         prestataires, membres, sympathisants et conseillers sur une même plateforme pour répondre aux besoins essentiels de la population.
@@ -26,8 +26,8 @@ export default function AboutPage() {
           Notre mission
         </h2>
         <p className="mb-3 text-lg text-slate-800">
-          Notre mission est de répondre aux besoins essentiels de chacun&nbsp;: l'alimentation, les soins de santé, l'éducation, le financement
-          communautaire, l'habillement, le transport, le logement, la sécurité, la protection juridique et l'énergie.
+          Notre mission est de répondre aux besoins essentiels de chacun&nbsp;: l'alimentation, les soins de santé, l'éducation, le
+          financement communautaire, l'habillement, le transport, le logement, la sécurité, la protection juridique et l'énergie.
         </p>
         <p className="text-lg text-slate-800">
           Pour y parvenir, nous mettons en relation les familles avec des prestataires et des conseillers de confiance, et nous menons des
@@ -39,9 +39,9 @@ export default function AboutPage() {
           Notre vision
         </h2>
         <p className="text-lg text-slate-800">
-          Nous rêvons d'un Bénin où personne ne manque de l'essentiel&nbsp;: où chaque enfant mange à sa faim et va à l'école, où chaque malade
-          est soigné, où chaque famille vit sous un toit sûr, éclairé par une énergie propre, et où chacun connaît et peut défendre ses
-          droits. Une société solidaire, où l'entraide entre voisins est la première des richesses.
+          Nous rêvons d'un Bénin où personne ne manque de l'essentiel&nbsp;: où chaque enfant mange à sa faim et va à l'école, où chaque
+          malade est soigné, où chaque famille vit sous un toit sûr, éclairé par une énergie propre, et où chacun connaît et peut défendre
+          ses droits. Une société solidaire, où l'entraide entre voisins est la première des richesses.
         </p>
       </section>
       <section aria-labelledby="about-founder" className="rounded-2xl bg-amber-50 p-6">

@@ -9,7 +9,9 @@ import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
 import { ContactMessagesView } from './views/contact-messages-view';
 import { DonationsView } from './views/donations-view';
+import { NewsletterSendView } from './views/newsletter-send-view';
 import { NewsletterView } from './views/newsletter-view';
+import { OutboxView } from './views/outbox-view';
 import { PaymentsView } from './views/payments-view';
 import { ProjectsView } from './views/projects-view';
 import { StatsView } from './views/stats-view';
@@ -17,11 +19,14 @@ import { TestimonialsView } from './views/testimonials-view';
 import { UnconfirmedAccountsView } from './views/unconfirmed-accounts-view';
 import { UnconfirmedVolunteersView } from './views/unconfirmed-volunteers-view';
 import { UsersView } from './views/users-view';
+import { WaitingView } from './views/waiting-view';
 
-// /dashboard-administrateur (spec §2 "Administrator dashboard"). The profile is the default view.
+// /dashboard-administrateur (spec §2 "Administrator dashboard"). The administrator lands on what waits for them.
 
 function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
   switch (view) {
+    case 'a-traiter':
+      return <WaitingView onOpen={open} />;
     case 'profil':
       return <ProfilePanel />;
     case 'confirmer-compte':
@@ -45,6 +50,10 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return <ContactMessagesView />;
     case 'newsletter':
       return <NewsletterView />;
+    case 'envoi-newsletter':
+      return <NewsletterSendView />;
+    case 'sms-emails':
+      return <OutboxView />;
     case 'statistiques':
       return <StatsView onOpen={open} />;
   }
@@ -56,7 +65,7 @@ const labelOf = (view: AdminView): string => {
     const child = entry.children?.find((c) => c.key === view);
     if (child) return child.label;
   }
-  return 'Dashboard';
+  return 'Tableau de bord';
 };
 
 export default function AdminDashboardPage() {
@@ -71,7 +80,7 @@ export default function AdminDashboardPage() {
   const hasNavigated = useRef(false);
 
   useEffect(() => {
-    document.title = `${labelOf(view)} — Dashboard administrateur — ASBE`;
+    document.title = `${labelOf(view)} — Tableau de bord administrateur — ASBE`;
     // After a sidebar choice, move the keyboard and screen-reader focus to the new content.
     if (hasNavigated.current) contentRef.current?.focus();
   }, [view]);

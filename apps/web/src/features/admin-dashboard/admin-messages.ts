@@ -22,6 +22,7 @@ export const ADMIN_FETCH_ERRORS = {
   contactMessages: fetchError('des messages de contact'),
   newsletter: fetchError('des abonnés à la newsletter'),
   stats: fetchError('des statistiques'),
+  waiting: fetchError('de ce qui est à traiter'),
 } as const;
 
 /** Action failures, shown as an error toast (spec §8). */
@@ -33,6 +34,7 @@ export const ADMIN_ACTION_ERRORS = {
   publishTestimonial: 'Erreur lors de la publication du témoignage',
   deleteTestimonial: 'Erreur lors de la suppression du témoignage',
   download: 'Erreur lors du téléchargement du fichier',
+  handleMessage: 'Erreur lors de la mise à jour du message',
 } as const;
 
 export const ADMIN_SUCCESS = {
@@ -54,6 +56,8 @@ export const ADMIN_EMPTY = {
   testimonialsPending: 'Aucun témoignage en attente de publication.',
   testimonialsPublished: 'Aucun témoignage publié.',
   contactMessages: 'Aucun message de contact.',
+  contactMessagesNew: 'Aucun nouveau message.',
+  contactMessagesHandled: 'Aucun message traité.',
   newsletter: 'Aucun abonné à la newsletter.',
   searchSuffix: 'Aucun résultat pour cette recherche.',
 } as const;

@@ -2,7 +2,7 @@ import { ADVISER_CREATABLE_ROLES } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { AddUserModal } from '@web/features/auth/add-user-modal';
 import { useLogout } from '@web/features/auth/use-logout';
@@ -13,8 +13,9 @@ import { CreatedUsersPanel } from './created-users-panel';
 import { LoginAsModal } from './login-as-modal';
 import { ZoneProvidersPanel } from './zone-providers-panel';
 
-// /dashboard-conseiller (conseiller, conseiller_pro): Paiement, Utilisateur (list, add), Profil, Logout.
-// Both adviser roles may use every entry on the server, so both see all of them.
+// /dashboard-conseiller (conseiller, conseiller_pro): Paiement, Utilisateur (list, add), Profil, Déconnexion.
+// Both adviser roles may use every entry on the server, so both see all of them. The view lives in the address
+// (?vue=profil; the users list is the default) so a reload or a bookmark opens it (CONTRACT.md "The back office").
 const ENTRIES: DashboardEntry[] = [
   { key: 'paiement', label: 'Paiement', icon: CreditCard },
   {
@@ -22,7 +23,7 @@ const ENTRIES: DashboardEntry[] = [
     label: 'Utilisateur',
     icon: Users,
     children: [
-      { key: 'utilisateurs', label: 'Liste des utilisateurs crées' },
+      { key: 'utilisateurs', label: 'Liste des utilisateurs créés' },
       { key: 'ajouter', label: 'Ajouter un utilisateur' },
     ],
   },
@@ -30,13 +31,17 @@ const ENTRIES: DashboardEntry[] = [
 ];
 
 type View = 'utilisateurs' | 'profil';
+const isView = (value: string | null): value is View => value === 'utilisateurs' || value === 'profil';
 
 export default function AdviserDashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useProfile();
   const logout = useLogout('dashboard');
-  const [view, setView] = useState<View>('utilisateurs');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('vue');
+  const view: View = isView(requested) ? requested : 'utilisateurs';
+  const setView = (next: View) => setParams(next === 'utilisateurs' ? {} : { vue: next });
   const [isAddUserOpen, setAddUserOpen] = useState(false);
   const [loginTarget, setLoginTarget] = useState<CreatedUser | null>(null);
   const [actingAs, setActingAs] = useState<ActingAs | null>(readActingAs);
@@ -50,7 +55,7 @@ export default function AdviserDashboardPage() {
   const onSelect = (key: string) => {
     if (key === 'paiement') navigate('/paiement');
     else if (key === 'ajouter') setAddUserOpen(true);
-    else setView(key as View);
+    else if (isView(key)) setView(key);
   };
 
   const onLoggedIn = (user: CreatedUser, token: string) => {
@@ -84,7 +89,7 @@ export default function AdviserDashboardPage() {
       onLogout={() => logout.mutate()}
       isLoggingOut={logout.isPending}
     >
-      <title>{view === 'profil' ? 'Profil — Dashboard conseiller — ASBE' : 'Utilisateurs — Dashboard conseiller — ASBE'}</title>
+      <title>{view === 'profil' ? 'Profil — Tableau de bord conseiller — ASBE' : 'Utilisateurs — Tableau de bord conseiller — ASBE'}</title>
       {view === 'profil' ? (
         <ProfilePanel />
       ) : (
@@ -99,7 +104,7 @@ export default function AdviserDashboardPage() {
               isDisconnecting={isDisconnecting}
             />
           ) : null}
-          <CreatedUsersPanel onLoginAs={setLoginTarget} />
+          <CreatedUsersPanel onLoginAs={setLoginTarget} onAdd={() => setAddUserOpen(true)} />
         </div>
       )}
       {loginTarget ? (

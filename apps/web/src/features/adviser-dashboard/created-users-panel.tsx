@@ -1,21 +1,22 @@
 import { ROLE_LABELS, type Role } from '@shared/constants';
-import { LogIn } from 'lucide-react';
+import { LogIn, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable } from '@web/components/dashboard/data-table';
+import { SendResetCodeButton } from '@web/components/dashboard/send-reset-code-button';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { CREATED_USERS_PER_PAGE, type CreatedUser, useCreatedUsers } from './api/adviser';
 
 export const CREATED_USERS_LOAD_FAILED = 'Erreur lors de la récupération des utilisateurs';
 
-/** "Liste des utilisateurs crées", each with "Se connecter" (spec §2). */
-export function CreatedUsersPanel({ onLoginAs }: { onLoginAs: (user: CreatedUser) => void }) {
+/** "Liste des utilisateurs créés", each with "Se connecter" (spec §2); empty, it offers "Ajouter" (issue #18 §5). */
+export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: CreatedUser) => void; onAdd: () => void }) {
   const [page, setPage] = useState(1);
   const query = useCreatedUsers(page);
   return (
     <section aria-labelledby="created-users-title">
       <h2 id="created-users-title" className="mb-4 text-xl font-bold text-emerald-950">
-        Liste des utilisateurs crées
+        Liste des utilisateurs créés
       </h2>
       {query.isPending ? (
         <Spinner />
@@ -23,9 +24,17 @@ export function CreatedUsersPanel({ onLoginAs }: { onLoginAs: (user: CreatedUser
         <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
           {CREATED_USERS_LOAD_FAILED}
         </p>
+      ) : query.data.items.length === 0 && page === 1 ? (
+        <div className="space-y-4 rounded-md bg-white p-6 shadow-sm">
+          <p className="text-slate-700">Vous n'avez encore créé aucun utilisateur.</p>
+          <Button onClick={onAdd}>
+            <UserPlus aria-hidden size={18} />
+            Ajouter
+          </Button>
+        </div>
       ) : (
         <DataTable<CreatedUser>
-          caption="Liste des utilisateurs crées"
+          caption="Liste des utilisateurs créés"
           rows={query.data.items}
           rowKey={(u) => u.id}
           emptyText="Vous n'avez encore créé aucun utilisateur."
@@ -43,15 +52,18 @@ export function CreatedUsersPanel({ onLoginAs }: { onLoginAs: (user: CreatedUser
               key: 'action',
               header: 'Action',
               render: (u) => (
-                <Button
-                  variant="secondary"
-                  className="min-h-9 px-3 py-1 text-sm"
-                  onClick={() => onLoginAs(u)}
-                  aria-label={`Se connecter en tant que ${u.name}`}
-                >
-                  <LogIn aria-hidden size={16} />
-                  Se connecter
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1 text-sm"
+                    onClick={() => onLoginAs(u)}
+                    aria-label={`Se connecter en tant que ${u.name}`}
+                  >
+                    <LogIn aria-hidden size={16} />
+                    Se connecter
+                  </Button>
+                  <SendResetCodeButton user={u} />
+                </div>
               ),
             },
           ]}

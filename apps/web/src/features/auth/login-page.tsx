@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useKeptValues } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -27,14 +26,16 @@ export default function LoginPage() {
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { telephone: '', password: '' } });
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { telephone: '', password: '', remember: false },
+  });
   useKeptValues({ setValue, watch });
-  // Kept for the form of the specification; the session is stored the same way either way (spec §3 keys).
-  const [remember, setRemember] = useState(false);
 
-  const onSubmit = handleSubmit(async ({ telephone, password }) => {
+  // Unticked, the server issues a short session (12 h); ticked, 30 days (apps/api/src/lib/tokens.ts).
+  const onSubmit = handleSubmit(async ({ telephone, password, remember }) => {
     try {
-      const { token, user } = await loginRequest({ telephone, password });
+      const { token, user } = await loginRequest({ telephone, password, remember: remember === true });
       session.save({ token, role: user.role, userId: user.id, firstLogin: user.first_login });
       queryClient.clear(); // nothing cached for a previous account survives
       notify.success(AUTH_MESSAGES.loginSuccess);
@@ -71,19 +72,13 @@ export default function LoginPage() {
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 items-center gap-2 text-slate-800">
-            <input
-              type="checkbox"
-              name="remember"
-              checked={remember}
-              onChange={(e) => setRemember(e.target.checked)}
-              className="h-5 w-5 accent-emerald-800"
-            />
+            <input type="checkbox" {...register('remember')} className="h-5 w-5 accent-emerald-800" />
             Se souvenir de moi
           </label>
-          {/* biome-ignore lint/a11y/useValidAnchor: the specification's forgot-password link goes nowhere (href="#"). */}
-          <a href="#" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+          {/* CONTRACT.md "Account recovery": the link leads to /mot-de-passe-oublie (spec §2's goes nowhere). */}
+          <Link to="/mot-de-passe-oublie" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
             Mot de passe oublié ?
-          </a>
+          </Link>
         </div>
         <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
           Se connecter

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
+import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import { useQuery } from '@tanstack/react-query';
@@ -48,7 +48,7 @@ export default function PaymentPage() {
     formState: { errors },
   } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
-    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: 'adhesion' },
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: DEFAULT_PAYMENT_TYPE },
   });
   // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
   useKeptValues({ setValue, watch });

@@ -25,7 +25,9 @@ export default function ProviderDashboardPage() {
       isLoggingOut={logout.isPending}
     >
       <title>
-        {view === 'profil' ? 'Profil — Dashboard prestataire — ASBE' : 'Informations prestataire — Dashboard prestataire — ASBE'}
+        {view === 'profil'
+          ? 'Profil — Tableau de bord prestataire — ASBE'
+          : 'Informations prestataire — Tableau de bord prestataire — ASBE'}
       </title>
       {view === 'profil' ? <ProfilePanel /> : <ProviderInfoPanel />}
     </DashboardShell>

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { Spinner } from '@web/components/ui/spinner';
+import { revealApp } from '@web/lib/prefetched';
 import { Search } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ADMIN_EMPTY } from '../admin-messages';
@@ -34,7 +35,17 @@ export interface ListPanelProps<T> {
 }
 
 /** A titled, searchable, server-paginated list (a page of 20 at a time, fast at 100 000 rows). */
-export function ListPanel<T>({ title, listKey, fetchPage, columns, rowKey, emptyText, errorText, searchPlaceholder, toolbar }: ListPanelProps<T>) {
+export function ListPanel<T>({
+  title,
+  listKey,
+  fetchPage,
+  columns,
+  rowKey,
+  emptyText,
+  errorText,
+  searchPlaceholder,
+  toolbar,
+}: ListPanelProps<T>) {
   const [term, setTerm] = useState('');
   const q = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
   // The page belongs to a search: a new search starts again at page 1.
@@ -46,7 +57,15 @@ export function ListPanel<T>({ title, listKey, fetchPage, columns, rowKey, empty
     queryKey: [...listKey, { page, q }],
     queryFn: () => fetchPage({ page, perPage: ADMIN_PAGE_SIZE, q }),
     placeholderData: keepPreviousData,
+    // Reopening a list shows the page kept in memory at once and asks the server again behind it (issue #20): a member
+    // added since shows as soon as the answer arrives, never a stale page after it.
+    staleTime: 0,
   });
+  // The first rows painted before React started (list-prefetch.js) give way to this list once it has rows or an error.
+  const isSettled = query.data !== undefined || query.isError;
+  useEffect(() => {
+    if (isSettled) revealApp();
+  }, [isSettled]);
   // A page emptied by deletions: step back to the last page that still has rows.
   const total = query.data?.total;
   useEffect(() => {

@@ -8,6 +8,7 @@ import { notify } from '@web/lib/notify';
 import { useMemo, useState } from 'react';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT } from '../admin-messages';
 import { pageFetcher, removeRow } from '../api/admin-lists';
+import { AuthorizedImage } from '../components/authorized-image';
 import { ListPanel } from '../components/list-panel';
 import { useConfirmedDeletion } from '../components/use-confirmed-deletion';
 
@@ -58,7 +59,7 @@ export function TestimonialsView() {
       header: 'Auteur',
       render: (t) => (
         <div className="flex min-w-40 items-center gap-2">
-          {t.avatar_url ? <img src={t.avatar_url} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full object-cover" /> : null}
+          {t.avatar_url ? <AuthorizedImage src={t.avatar_url} alt="" size={40} /> : null}
           <span className="font-medium">{t.author}</span>
         </div>
       ),
@@ -72,7 +73,11 @@ export function TestimonialsView() {
       render: (t) => (
         <div className="flex flex-wrap gap-2">
           {status === 'pending' ? (
-            <Button isLoading={publish.isPending && publish.variables?.id === t.id} loadingText="En cours..." onClick={() => publish.mutate(t)}>
+            <Button
+              isLoading={publish.isPending && publish.variables?.id === t.id}
+              loadingText="En cours..."
+              onClick={() => publish.mutate(t)}
+            >
               Publier
             </Button>
           ) : null}

@@ -1,4 +1,5 @@
 import type { Column } from '@web/components/dashboard/data-table';
+import { SendResetCodeButton } from '@web/components/dashboard/send-reset-code-button';
 import { useMemo } from 'react';
 import { ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
 import { concatenatedFetcher, type PageFetcher, pageFetcher } from '../api/admin-lists';
@@ -35,6 +36,7 @@ const COLUMNS: ReadonlyArray<Column<ListedUser>> = [
   { key: 'email', header: 'Email', render: (u) => <span className="whitespace-nowrap">{u.email}</span> },
   { key: 'telephone', header: 'Téléphone', render: (u) => <span className="whitespace-nowrap">{u.telephone}</span> },
   { key: 'zone', header: 'Ville', render: (u) => u.zone ?? '—' },
+  { key: 'reset', header: 'Mot de passe', render: (u) => <SendResetCodeButton user={u} /> },
 ];
 
 export function UsersView({ group }: { group: UserGroup }) {

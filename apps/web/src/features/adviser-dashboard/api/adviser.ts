@@ -20,6 +20,8 @@ export function useCreatedUsers(page: number) {
     queryKey: [...createdUsersKey, page],
     queryFn: () => apiPage<CreatedUser>('/users/created', { page, per_page: CREATED_USERS_PER_PAGE }),
     placeholderData: keepPreviousData,
+    // Shown from memory when reopened, and asked again behind it (issue #20: never a stale list once revalidated).
+    staleTime: 0,
   });
 }
 

@@ -1,14 +1,19 @@
 import { LIMITS } from '@shared/constants';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTestimonials } from '../api/get-testimonials';
 import { useCarousel } from '../use-carousel';
 import { FallbackImage } from './fallback-image';
 
 const buttonClass = 'rounded-full bg-emerald-800 p-2 text-white hover:bg-emerald-900';
 
-/** Testimonials carousel (spec §2.10): 10 s auto-advance, wrapping buttons, loading text while the list is empty. */
+/**
+ * Testimonials carousel (spec §2.10): 10 s auto-advance, wrapping buttons, loading text until the list arrives, and a
+ * short empty state with a way to write one when none is published (issue #18 §6: not "Chargement…" forever).
+ */
 export function TestimonialsCarousel() {
-  const { data: testimonials = [] } = useTestimonials();
+  const { data } = useTestimonials();
+  const testimonials = data ?? [];
   const { index, next, previous, focusHandlers, isRotating } = useCarousel(testimonials.length, LIMITS.testimonialIntervalMs);
   const current = testimonials[index];
   return (
@@ -52,6 +57,13 @@ export function TestimonialsCarousel() {
             <ChevronRight aria-hidden="true" />
           </button>
         </div>
+      ) : data ? (
+        <p className="text-center text-slate-700">
+          Aucun témoignage publié pour le moment.{' '}
+          <Link to="/temoignage" className="inline-block py-1 font-semibold text-emerald-800 underline underline-offset-2">
+            Partagez le vôtre
+          </Link>
+        </p>
       ) : (
         <p role="status" className="text-center text-slate-700">
           Chargement des témoignages...

@@ -1,14 +1,16 @@
 import { LIMITS } from '@shared/constants';
 import { cn } from '@web/lib/cn';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useVolunteers } from '../api/get-volunteers';
 import { FallbackImage } from './fallback-image';
 
 const PER_PAGE = LIMITS.volunteersPerPage;
 
-/** "Equipe des Volontaires" (spec §2.8): 4 per page, dot pagination, default picture for a broken photo. */
+/** "Équipe des Volontaires" (spec §2.8): 4 per page, dot pagination, default picture for a broken photo. */
 export function VolunteersSection() {
-  const { data: volunteers = [] } = useVolunteers();
+  const { data } = useVolunteers();
+  const volunteers = data ?? [];
   const [page, setPage] = useState(0);
   const pageCount = Math.ceil(volunteers.length / PER_PAGE);
   const current = Math.min(page, Math.max(pageCount - 1, 0));
@@ -16,8 +18,17 @@ export function VolunteersSection() {
   return (
     <section aria-labelledby="volunteers-title" className="bg-amber-50 px-4 py-14">
       <h2 id="volunteers-title" className="mb-8 text-center text-3xl font-bold text-emerald-950">
-        Equipe des Volontaires
+        Équipe des Volontaires
       </h2>
+      {/* No confirmed volunteer yet: say so and invite, instead of an empty section (issue #18 §6). */}
+      {data && data.length === 0 ? (
+        <p className="text-center text-slate-700">
+          Nos volontaires seront bientôt présentés ici.{' '}
+          <Link to="/volontier" className="inline-block py-1 font-semibold text-emerald-800 underline underline-offset-2">
+            Devenir volontaire
+          </Link>
+        </p>
+      ) : null}
       <ul className="mx-auto grid max-w-5xl grid-cols-2 gap-6 md:grid-cols-4">
         {shown.map((v) => (
           <li key={v.id} className="flex flex-col items-center text-center">

@@ -44,7 +44,7 @@ export const MISSIONS: readonly Mission[] = [
   },
   { title: 'Sûrété pour Tous', icon: 'surete', description: 'La protection juridique et administrative de chacun face aux abus.' },
   {
-    title: 'Energie pour Tous',
+    title: 'Énergie pour Tous',
     icon: 'energie',
     description: 'Une énergie propre et abordable\u00a0: kits solaires, lampes et foyers améliorés.',
   },

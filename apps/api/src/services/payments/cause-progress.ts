@@ -1,0 +1,53 @@
+import { DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
+import type { CauseProgress } from '@shared/schemas/cause-progress';
+import { type DB, nowIso } from '../../db/database';
+import { recordAudit } from '../audit/record-audit';
+import { PAID_STATUSES } from './transitions';
+
+// GET /api/causes/progress and PUT /api/admin/causes/{purpose} (CONTRACT.md "Donors").
+
+/**
+ * Statuses whose money counts towards a cause: money received and kept. Everything else (pending,
+ * declined, canceled, refunded — and any status added later, such as a cancellation by an
+ * administrator) is left out by construction. Deleted records are left out too.
+ */
+const COUNTED_STATUSES = [...PAID_STATUSES];
+
+export async function causeProgress(db: DB): Promise<CauseProgress[]> {
+  const [sums, goals] = await Promise.all([
+    db
+      .selectFrom('donations')
+      .select((eb) => ['purpose', eb.fn.sum<number>('amount').as('raised'), eb.fn.countAll<number>().as('donors')])
+      .where('transaction_status', 'in', COUNTED_STATUSES)
+      .where('deleted_at', 'is', null)
+      .groupBy('purpose')
+      .execute(),
+    db.selectFrom('cause_goals').select(['purpose', 'goal']).execute(),
+  ]);
+  return DONATION_PURPOSES.map((purpose) => {
+    const sum = sums.find((s) => s.purpose === purpose);
+    const goal = goals.find((g) => g.purpose === purpose)?.goal ?? null;
+    return { purpose, raised: Number(sum?.raised ?? 0), donors: Number(sum?.donors ?? 0), goal: goal === null ? null : Number(goal) };
+  });
+}
+
+/** Sets (or clears with null) a purpose's goal; audited in the same transaction. */
+export async function setCauseGoal(db: DB, purpose: DonationPurpose, goal: number | null, actorId: number, ip: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('cause_goals').select('goal').where('purpose', '=', purpose).executeTakeFirst();
+    await trx
+      .insertInto('cause_goals')
+      .values({ purpose, goal, updated_by: actorId, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('purpose').doUpdateSet({ goal, updated_by: actorId, updated_at: nowIso() }))
+      .execute();
+    await recordAudit(trx, {
+      actorId,
+      action: 'cause_goal.update',
+      entity: 'cause_goal',
+      entityId: purpose,
+      ip,
+      before: { goal: before?.goal ?? null },
+      after: { goal },
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ForgotPasswordInput, forgotPasswordSchema } from '@shared/schemas/password-recovery';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { ApiError } from '@web/lib/api-client';
+import { notify } from '@web/lib/notify';
+import { requestCode } from './api';
+
+type Values = z.output<typeof forgotPasswordSchema>;
+
+/** Step 1: the telephone the account uses; the server answers the same whether or not it knows it. */
+export function RequestCodeForm({ onSent }: { onSent: (telephone: string, message: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordInput, unknown, Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { telephone: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await requestCode(values);
+      onSent(values.telephone, message);
+    } catch (error) {
+      if (!applyServerErrors(error, setError)) notify.error(error instanceof ApiError ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-label="Demander un code"
+    >
+      <p className="text-slate-700">Saisissez le numéro de téléphone de votre compte : nous vous enverrons un code par SMS.</p>
+      <TextField
+        label="Téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        error={errors.telephone?.message}
+        {...register('telephone')}
+      />
+      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi...">
+        Recevoir un code
+      </Button>
+    </form>
+  );
+}

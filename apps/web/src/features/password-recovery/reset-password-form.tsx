@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ResetPasswordInput, resetPasswordSchema } from '@shared/schemas/password-recovery';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { ApiError } from '@web/lib/api-client';
+import { notify } from '@web/lib/notify';
+import { resetPassword } from './api';
+
+type Values = z.output<typeof resetPasswordSchema>;
+
+/** Step 2: the code received by SMS and the new password. */
+export function ResetPasswordForm({
+  telephone,
+  onDone,
+  onRestart,
+}: {
+  telephone: string;
+  onDone: (message: string) => void;
+  onRestart: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordInput, unknown, Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { telephone, code: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onDone((await resetPassword(values)).message);
+    } catch (error) {
+      if (!applyServerErrors(error, setError)) notify.error(error instanceof ApiError ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-label="Choisir un nouveau mot de passe"
+    >
+      <TextField
+        label="Téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        error={errors.telephone?.message}
+        {...register('telephone')}
+      />
+      <TextField
+        label="Code reçu par SMS"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <TextField
+        label="Nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        hint="8 caractères au moins."
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+        Changer le mot de passe
+      </Button>
+      <button type="button" onClick={onRestart} className="min-h-11 text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+        Je n’ai pas reçu de code
+      </button>
+    </form>
+  );
+}

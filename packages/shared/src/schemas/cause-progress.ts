@@ -1,0 +1,37 @@
+import { DONATION_PURPOSES } from '../constants';
+import { z } from '../zod-fr';
+import { fcfaAmount } from './payment';
+
+// What was raised per donation purpose, and the goals an administrator sets (CONTRACT.md "Donors").
+
+export const CAUSE_PROGRESS_MESSAGES = {
+  goal: "L'objectif doit être un montant positif en FCFA.",
+  purpose: 'Cause invalide.',
+  saved: 'Objectif enregistré.',
+  raised: 'collectés',
+} as const;
+
+export const causeProgressItemSchema = z.object({
+  purpose: z.enum(DONATION_PURPOSES),
+  /** FCFA of approved donations (refunded, cancelled and deleted ones excluded). */
+  raised: z.number(),
+  /** How many approved donations. */
+  donors: z.number(),
+  goal: z.number().nullable(),
+});
+export const causeProgressSchema = z.array(causeProgressItemSchema);
+export type CauseProgress = z.infer<typeof causeProgressItemSchema>;
+
+export const causePurposeParamsSchema = z.object({ purpose: z.enum(DONATION_PURPOSES, { error: CAUSE_PROGRESS_MESSAGES.purpose }) });
+
+/** PUT /api/admin/causes/{purpose}: a goal in FCFA ("500 000" accepted), or null to clear it. */
+export const causeGoalSchema = z.object({
+  goal: z.union([z.null(), fcfaAmount({ positive: CAUSE_PROGRESS_MESSAGES.goal })], { error: CAUSE_PROGRESS_MESSAGES.goal }),
+});
+export type CauseGoalInput = z.input<typeof causeGoalSchema>;
+
+/** Progress towards a goal as a whole percentage, capped at 100; null without a goal. */
+export function progressPercent(item: Pick<CauseProgress, 'raised' | 'goal'>): number | null {
+  if (!item.goal) return null;
+  return Math.min(100, Math.floor((item.raised / item.goal) * 100));
+}
