@@ -2,15 +2,15 @@
 // The service worker (built by vite-plugin-pwa with Workbox; registered by lib/register-service-worker.ts). A phone on a
 // bad network opens what it has seen at once and reads the public pages offline:
 // - the scripts and styles of the public pages are precached (the build's manifest; the dashboards' chunks are not);
-// - pages (HTML, the same for everyone: the session lives in the browser) are served from the device and refreshed
-//   in the background; the content pages are fetched at installation;
+// - pages (HTML, the same for everyone: the session lives in the browser) come from the network, or from the device
+//   when the network fails or takes more than 3 s; the content pages are fetched at installation;
 // - from /api only the two public lists (published testimonials, confirmed volunteers), network first. Nothing that
 //   carries personal data, and no request other than GET, is ever cached, queued or replayed (payments included).
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CONTENT_PATHS } from './content-paths';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -30,9 +30,16 @@ self.addEventListener('install', (event) => {
 
 // The same page whatever its query (?status=… on payment returns) and whatever the response varies on.
 const samePage = { ignoreSearch: true, ignoreVary: true };
+// Network first, the device's copy after 3 s or at once when there is no network: a page from the previous build
+// could name scripts the new worker has already dropped, so the fresh page wins whenever it can arrive.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
-  new StaleWhileRevalidate({ cacheName: PAGES, matchOptions: samePage, plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
+  new NetworkFirst({
+    cacheName: PAGES,
+    networkTimeoutSeconds: 3,
+    matchOptions: samePage,
+    plugins: [new ExpirationPlugin({ maxEntries: 40 })],
+  }),
 );
 
 registerRoute(

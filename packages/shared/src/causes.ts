@@ -157,6 +157,7 @@ export function purposeForCause(causeId: string): DonationPurpose {
 }
 
 /** The purpose to preselect from `?cause=` or `?purpose=` of /donation; null when neither is given or known. */
+// Any reader of query parameters (URLSearchParams in the browser): this package sees neither DOM nor Node types.
 export function purposeFromQuery(params: { get(name: string): string | null }): DonationPurpose | null {
   const purpose = params.get('purpose');
   if (purpose && (DONATION_PURPOSES as readonly string[]).includes(purpose)) return purpose as DonationPurpose;
