@@ -1,3 +1,4 @@
+import type { LoginResponse } from '@shared/schemas/auth';
 import type { ZoneProvider } from '@shared/schemas/provider';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiPage } from '@web/lib/api-client';
@@ -23,15 +24,15 @@ export function useCreatedUsers(page: number) {
   });
 }
 
-interface LoginAnswer {
-  token: string;
-  user: { id: number; role: string; first_login: boolean; name: string };
-}
+export const LOGIN_AS_FAILURE = 'Échec de la connexion. Vérifiez vos informations et réessayez.';
 
-/** Logs in as one of the adviser's users; the adviser's own bearer goes along (spec §6). */
-export function useLoginAs() {
+/**
+ * Acts for one of the adviser's users without their password (CONTRACT.md: POST /api/users/{id}/act-as,
+ * a 2-hour token recorded in the audit trail with both identities). Replaces spec §2's login-as modal.
+ */
+export function useActAs() {
   return useMutation({
-    mutationFn: (input: { telephone: string; password: string }) => api.post<LoginAnswer>('/login', input),
+    mutationFn: (userId: number) => api.post<LoginResponse>(`/users/${userId}/act-as`),
   });
 }
 
