@@ -68,7 +68,7 @@ function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => 
     formState: { errors, isSubmitting },
   } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { name: profile.name, email: profile.email, telephone: profile.telephone, password: '' },
+    defaultValues: { name: profile.name, email: profile.email, telephone: profile.telephone, password: '', current_password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -94,6 +94,15 @@ function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => 
         hint="Laissez vide pour garder le mot de passe actuel."
         error={errors.password?.message}
         {...register('password')}
+      />
+      {/* Issue 15: a stolen session alone must not change the password, the telephone or the e-mail. */}
+      <TextField
+        label="Mot de passe actuel"
+        type="password"
+        autoComplete="current-password"
+        hint="Requis pour changer le mot de passe, le téléphone ou l'email."
+        error={errors.current_password?.message}
+        {...register('current_password')}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" isLoading={isSubmitting} loadingText="En cours...">
