@@ -1,10 +1,6 @@
 import type { OwnMoneyItem } from '@shared/schemas/donation';
-import type { ProfileAdviser } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 
 /** The payments and donations made while logged in, with their receipts (GET /api/profile/money). */
 export const useOwnMoney = () => useQuery({ queryKey: ['profile', 'money'], queryFn: () => api.get<OwnMoneyItem[]>('/profile/money') });
-
-/** Who created the account (GET /api/profile/adviser). */
-export const useAdviser = () => useQuery({ queryKey: ['profile', 'adviser'], queryFn: () => api.get<ProfileAdviser>('/profile/adviser') });
