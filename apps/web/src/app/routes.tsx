@@ -82,10 +82,13 @@ export function AppRoutes() {
             {guarded(undefined, <Route path={CHOOSE_PASSWORD_PATH} element={<ChoosePasswordPage />} />)}
             {guarded(['administrateur', ...ADVISER_ROLES], <Route path="/inscription" element={<RegisterPage />} />)}
             {guarded(PROVIDER_ROLES, <Route path="/information" element={<InformationPage />} />)}
-            {guarded(['consommateur'], [
-              <Route key="q" path="/questionnaire" element={<QuestionnairePage />} />,
-              <Route key="c" path="/consommateur" element={<ConsumerPage />} />,
-            ])}
+            {guarded(
+              ['consommateur'],
+              [
+                <Route key="q" path="/questionnaire" element={<QuestionnairePage />} />,
+                <Route key="c" path="/consommateur" element={<ConsumerPage />} />,
+              ],
+            )}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           {guarded(['administrateur'], <Route path="/dashboard-administrateur" element={<AdminDashboardPage />} />)}

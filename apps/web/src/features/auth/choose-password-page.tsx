@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChoosePasswordInput, choosePasswordSchema, PROFILE_MESSAGES, type Profile, type ProfileUpdateResponse } from '@shared/schemas/profile';
+import {
+  type ChoosePasswordInput,
+  choosePasswordSchema,
+  PROFILE_MESSAGES,
+  type Profile,
+  type ProfileUpdateResponse,
+} from '@shared/schemas/profile';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -23,7 +29,10 @@ export default function ChoosePasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChoosePasswordInput>({ resolver: zodResolver(choosePasswordSchema), defaultValues: { current_password: '', password: '', confirmation: '' } });
+  } = useForm<ChoosePasswordInput>({
+    resolver: zodResolver(choosePasswordSchema),
+    defaultValues: { current_password: '', password: '', confirmation: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ current_password, password }) => {
     try {
@@ -51,7 +60,12 @@ export default function ChoosePasswordPage() {
       </div>
       <PageTitle title="Choisissez votre mot de passe">Choisissez votre mot de passe</PageTitle>
       <p className="mb-6 text-slate-700">{PROFILE_MESSAGES.mustChangePassword}</p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Choisir mon mot de passe">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-label="Choisir mon mot de passe"
+      >
         <PasswordField
           label="Mot de passe reçu"
           autoComplete="current-password"

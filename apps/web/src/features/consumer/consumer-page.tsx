@@ -28,7 +28,9 @@ export default function ConsumerPage() {
             <Phone aria-hidden size={18} />
             Appeler le {adviser.telephone}
           </a>
-          <p className="mt-3 text-sm text-slate-700">Il vous présentera les prestataires de votre zone et les réductions dont vous pouvez bénéficier.</p>
+          <p className="mt-3 text-sm text-slate-700">
+            Il vous présentera les prestataires de votre zone et les réductions dont vous pouvez bénéficier.
+          </p>
         </div>
       ) : (
         <p className="mb-8 text-slate-700">

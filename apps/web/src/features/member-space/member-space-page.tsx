@@ -41,7 +41,9 @@ export default function MemberSpacePage() {
           <h2 id="fees-title" className="mb-2 text-xl font-bold text-emerald-950">
             Adhésion, cotisations et dons
           </h2>
-          <p className="mb-4 text-slate-700">Réglez votre adhésion ou votre cotisation, ou faites un don, par Mobile Money ou carte bancaire.</p>
+          <p className="mb-4 text-slate-700">
+            Réglez votre adhésion ou votre cotisation, ou faites un don, par Mobile Money ou carte bancaire.
+          </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/paiement" className={`${action} bg-emerald-800 text-white hover:bg-emerald-900`}>
               <CreditCard aria-hidden size={18} />

@@ -27,7 +27,9 @@ export function OwnMoneyPanel() {
           Erreur lors de la récupération de vos paiements.
         </p>
       ) : query.data.length === 0 ? (
-        <p className="text-slate-700">Aucun paiement ni don pour l'instant. Ceux que vous ferez en étant connecté apparaîtront ici avec leur reçu.</p>
+        <p className="text-slate-700">
+          Aucun paiement ni don pour l'instant. Ceux que vous ferez en étant connecté apparaîtront ici avec leur reçu.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {query.data.map((item) => (

@@ -74,8 +74,14 @@ export default function DonationPage() {
         />
       ) : (
         <>
-          <p className="mb-6 text-slate-700">Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.</p>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <p className="mb-6 text-slate-700">
+            Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.
+          </p>
+          <form
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          >
             <SelectField label="Cause" required options={PURPOSE_OPTIONS} error={errors.purpose?.message} {...register('purpose')} />
             <CauseProgressBar purpose={purpose} />
             <fieldset className="flex flex-col gap-2">
@@ -104,9 +110,18 @@ export default function DonationPage() {
             </fieldset>
             <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
               <legend className="px-1 font-medium text-slate-800">Vos coordonnées (facultatif)</legend>
-              <p className="text-sm text-slate-700">Pour un reçu à votre nom, envoyé par SMS ou par e-mail. Sans elles, votre don reste anonyme.</p>
+              <p className="text-sm text-slate-700">
+                Pour un reçu à votre nom, envoyé par SMS ou par e-mail. Sans elles, votre don reste anonyme.
+              </p>
               <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
-              <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" error={errors.telephone?.message} {...register('telephone')} />
+              <TextField
+                label="Téléphone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                error={errors.telephone?.message}
+                {...register('telephone')}
+              />
               <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
             </fieldset>
             <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>

@@ -20,7 +20,11 @@ export function readDonationThanks(): DonationThanks | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<DonationThanks> | null;
     if (value && typeof value.receiptUrl === 'string' && value.receiptUrl.startsWith('/api/receipts/')) {
-      return { receiptUrl: value.receiptUrl, amount: typeof value.amount === 'number' ? value.amount : null, purpose: value.purpose ?? null };
+      return {
+        receiptUrl: value.receiptUrl,
+        amount: typeof value.amount === 'number' ? value.amount : null,
+        purpose: value.purpose ?? null,
+      };
     }
   } catch {
     // A damaged entry is treated as absent.

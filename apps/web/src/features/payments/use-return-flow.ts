@@ -34,7 +34,11 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
         // The thank-you survives a reload (issue 18): the query string is cleared just above.
         if (kind === 'donation') {
           const amount = Number(params.get('amount'));
-          rememberDonationThanks({ receiptUrl: receipt, amount: Number.isInteger(amount) && amount > 0 ? amount : null, purpose: params.get('purpose') });
+          rememberDonationThanks({
+            receiptUrl: receipt,
+            amount: Number.isInteger(amount) && amount > 0 ? amount : null,
+            purpose: params.get('purpose'),
+          });
         }
       }
     } else if (status === 'declined') {

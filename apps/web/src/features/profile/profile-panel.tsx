@@ -40,7 +40,11 @@ export function ProfilePanel() {
         </div>
       </div>
       <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        {isEditing ? <ProfileEditForm profile={p} onDone={() => setEditing(false)} /> : <ProfileView profile={p} onEdit={() => setEditing(true)} />}
+        {isEditing ? (
+          <ProfileEditForm profile={p} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileView profile={p} onEdit={() => setEditing(true)} />
+        )}
       </div>
     </section>
   );

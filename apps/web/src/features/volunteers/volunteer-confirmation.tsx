@@ -22,10 +22,13 @@ export function VolunteerConfirmation({ email }: { email: string }) {
       <ol className="list-decimal space-y-2 pl-6 text-slate-800">
         <li>Notre équipe examine votre candidature et vos quatre documents.</li>
         <li>
-          Vous recevrez un e-mail à <strong className="[overflow-wrap:anywhere]">{email}</strong> dès qu'elle est acceptée, ou avec la raison si elle
-          ne l'est pas.
+          Vous recevrez un e-mail à <strong className="[overflow-wrap:anywhere]">{email}</strong> dès qu'elle est acceptée, ou avec la
+          raison si elle ne l'est pas.
         </li>
-        <li>Une fois acceptée, votre photo et votre nom apparaissent dans l'équipe des volontaires, sur la page d'accueil, et nous vous contactons.</li>
+        <li>
+          Une fois acceptée, votre photo et votre nom apparaissent dans l'équipe des volontaires, sur la page d'accueil, et nous vous
+          contactons.
+        </li>
       </ol>
       <Link
         to="/"

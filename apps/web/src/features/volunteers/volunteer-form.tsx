@@ -10,7 +10,8 @@ import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 
 // "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
-const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCUMENT_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 const FILE_FIELDS = ['profile_image', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof'] as const;
 
@@ -63,11 +64,28 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) 
       <SelectField
         label="Domaine d'engagement"
         error={errors.domain?.message}
-        options={[{ value: '', label: 'Choisissez un domaine' }, ...VOLUNTEER_DOMAINS.map((d) => ({ value: d, label: VOLUNTEER_DOMAIN_LABELS[d] }))]}
+        options={[
+          { value: '', label: 'Choisissez un domaine' },
+          ...VOLUNTEER_DOMAINS.map((d) => ({ value: d, label: VOLUNTEER_DOMAIN_LABELS[d] })),
+        ]}
         {...register('domain')}
       />
-      <TextField label="Photo de profil" type="file" accept={IMAGE_ACCEPT} hint="jpg, jpeg ou png, 5 Mo au plus." error={fileError('profile_image')} {...register('profile_image')} />
-      <TextField label="CV" type="file" accept={DOCUMENT_ACCEPT} hint="pdf, doc ou docx, 5 Mo au plus." error={fileError('cv')} {...register('cv')} />
+      <TextField
+        label="Photo de profil"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hint="jpg, jpeg ou png, 5 Mo au plus."
+        error={fileError('profile_image')}
+        {...register('profile_image')}
+      />
+      <TextField
+        label="CV"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        hint="pdf, doc ou docx, 5 Mo au plus."
+        error={fileError('cv')}
+        {...register('cv')}
+      />
       <TextField
         label="Lettre de motivation"
         type="file"

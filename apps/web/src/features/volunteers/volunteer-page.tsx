@@ -14,8 +14,8 @@ export default function VolunteerPage() {
       ) : (
         <>
           <p className="mb-6 text-slate-700">
-            Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre documents
-            sont obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
+            Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre
+            documents sont obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
           </p>
           <VolunteerForm onRegistered={setRegisteredEmail} />
         </>

@@ -1,5 +1,6 @@
 import { VOLUNTEER_DOMAIN_LABELS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
@@ -8,6 +9,8 @@ import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, AD
 import { pageFetcher, removeRow } from '../api/admin-lists';
 import { DownloadButton, fileNameOf } from '../components/download-button';
 import { ListPanel } from '../components/list-panel';
+import { RefuseVolunteerDialog } from './refuse-volunteer-dialog';
+import { VolunteerPhoto } from './volunteer-photo';
 
 export interface UnconfirmedVolunteer {
   id: number;
@@ -15,6 +18,7 @@ export interface UnconfirmedVolunteer {
   email: string;
   domain: string;
   under_restriction: number | boolean | string;
+  profile_image: string;
   cv: string;
   motivation_letter: string;
   criminal_record: string;
@@ -28,6 +32,7 @@ const domainLabel = (d: string) => VOLUNTEER_DOMAIN_LABELS[d as keyof typeof VOL
 
 export function UnconfirmedVolunteersView() {
   const queryClient = useQueryClient();
+  const [refusing, setRefusing] = useState<UnconfirmedVolunteer | null>(null);
   const confirm = useMutation({
     mutationFn: (v: UnconfirmedVolunteer) => api.put<{ message?: string }>(`/volunteers/${v.id}/confirm`),
     onSuccess: async (_body, v) => {
@@ -41,6 +46,21 @@ export function UnconfirmedVolunteersView() {
   const columns: ReadonlyArray<Column<UnconfirmedVolunteer>> = [
     { key: 'name', header: 'Nom', render: (v) => v.name },
     { key: 'email', header: 'Email', render: (v) => <span className="whitespace-nowrap">{v.email}</span> },
+    {
+      key: 'profile_image',
+      header: 'Photo',
+      render: (v) => (
+        <div className="flex items-center gap-2">
+          <VolunteerPhoto fileName={fileNameOf(v.profile_image)} name={v.name} />
+          <DownloadButton
+            path={`/download/profile_image/${encodeURIComponent(fileNameOf(v.profile_image))}`}
+            fileName={fileNameOf(v.profile_image)}
+            label="Télécharger la photo"
+            description={`Télécharger la photo de ${v.name}`}
+          />
+        </div>
+      ),
+    },
     {
       key: 'cv',
       header: 'CV',
@@ -65,35 +85,66 @@ export function UnconfirmedVolunteersView() {
         />
       ),
     },
+    {
+      key: 'motivation_letter',
+      header: 'Lettre de motivation',
+      render: (v) => (
+        <DownloadButton
+          path={`/download/motivation_letter/${encodeURIComponent(fileNameOf(v.motivation_letter))}`}
+          fileName={fileNameOf(v.motivation_letter)}
+          label="Télécharger la lettre"
+          description={`Télécharger la lettre de motivation de ${v.name}`}
+        />
+      ),
+    },
     { key: 'domain', header: 'Domaine', render: (v) => domainLabel(v.domain) },
     {
       key: 'action',
       header: 'Action',
       render: (v) => (
-        <Button
-          isLoading={confirm.isPending && confirm.variables?.id === v.id}
-          loadingText="En cours..."
-          onClick={() => {
-            // The specification asks for the browser's own confirmation before confirming a volunteer.
-            if (window.confirm(ADMIN_TEXT.confirmVolunteerPrompt)) confirm.mutate(v);
-          }}
-        >
-          Confirmer
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            isLoading={confirm.isPending && confirm.variables?.id === v.id}
+            loadingText="En cours..."
+            onClick={() => {
+              // The specification asks for the browser's own confirmation before confirming a volunteer.
+              if (window.confirm(ADMIN_TEXT.confirmVolunteerPrompt)) confirm.mutate(v);
+            }}
+          >
+            Confirmer
+          </Button>
+          <Button variant="secondary" onClick={() => setRefusing(v)} aria-label={`Refuser la candidature de ${v.name}`}>
+            Refuser
+          </Button>
+        </div>
       ),
     },
   ];
 
   return (
-    <ListPanel
-      title="Confirmer Volontaire"
-      listKey={LIST_KEY}
-      fetchPage={fetchVolunteers}
-      columns={columns}
-      rowKey={(v) => v.id}
-      emptyText={ADMIN_EMPTY.unconfirmedVolunteers}
-      errorText={ADMIN_FETCH_ERRORS.unconfirmedVolunteers}
-      searchPlaceholder="Rechercher par nom, email..."
-    />
+    <>
+      <ListPanel
+        title="Confirmer Volontaire"
+        listKey={LIST_KEY}
+        fetchPage={fetchVolunteers}
+        columns={columns}
+        rowKey={(v) => v.id}
+        emptyText={ADMIN_EMPTY.unconfirmedVolunteers}
+        errorText={ADMIN_FETCH_ERRORS.unconfirmedVolunteers}
+        searchPlaceholder="Rechercher par nom, email..."
+      />
+      {refusing ? (
+        <RefuseVolunteerDialog
+          volunteer={refusing}
+          onClose={() => setRefusing(null)}
+          onRefused={async () => {
+            const id = refusing.id;
+            setRefusing(null);
+            await removeRow(queryClient, LIST_KEY, id);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+          }}
+        />
+      ) : null}
+    </>
   );
 }
