@@ -3,7 +3,15 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 // Debian's Chromium, never a downloaded browser. Flags keep its start quick and quiet on a closed network.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const baseURL = () => inject('baseURL');
 
@@ -22,13 +30,20 @@ export function setupBrowser() {
   });
   return {
     async newPage(
-      options: { viewport?: { width: number; height: number }; allowConsoleErrors?: boolean; javaScriptEnabled?: boolean } = {},
+      options: {
+        viewport?: { width: number; height: number };
+        allowConsoleErrors?: boolean;
+        javaScriptEnabled?: boolean;
+        /** A touch phone: touch events and the mobile viewport meta honoured. */
+        isTouch?: boolean;
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseURL(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
         locale: 'fr-FR',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
+        ...(options.isTouch ? { hasTouch: true, isMobile: true } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();
@@ -53,7 +68,11 @@ export function assertNoPageErrors(page: Page): void {
 }
 
 /** Logs in through the API and stores the session like the login page does. */
-export async function loginViaApi(page: Page, telephone: string, password: string): Promise<{ token: string; user: { id: number; role: string } }> {
+export async function loginViaApi(
+  page: Page,
+  telephone: string,
+  password: string,
+): Promise<{ token: string; user: { id: number; role: string } }> {
   const res = await fetch(`${baseURL()}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

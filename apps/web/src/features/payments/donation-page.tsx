@@ -43,6 +43,7 @@ export default function DonationPage() {
     if (purpose) setValue('purpose', purpose);
   }, [setValue]);
   const { receiptUrl } = useReturnFlow('donation');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read once the return flow has stored a new receipt
   useEffect(() => setThanks(readDonationThanks()), [receiptUrl]);
 
   const parsed = parseFcfa(String(watch('amount') ?? ''));
