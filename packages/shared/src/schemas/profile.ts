@@ -66,10 +66,10 @@ export const choosePasswordSchema = z
     password: passwordField,
     confirmation: z.string({ error: 'Confirmez le nouveau mot de passe.' }).min(1, 'Confirmez le nouveau mot de passe.'),
   })
-  .refine((v) => v.password === v.confirmation, {
+  .refine((v) => v?.password === v?.confirmation, {
     path: ['confirmation'],
     message: 'Les deux mots de passe ne sont pas identiques.',
     when: () => true,
   })
-  .refine((v) => v.password !== v.current_password, { path: ['password'], message: PROFILE_MESSAGES.samePassword, when: () => true });
+  .refine((v) => !v || v.password !== v.current_password, { path: ['password'], message: PROFILE_MESSAGES.samePassword, when: () => true });
 export type ChoosePasswordInput = z.input<typeof choosePasswordSchema>;
