@@ -153,10 +153,10 @@ describe.each([
     await page.goto('/about');
     const banner = page.getByRole('banner');
     if (options.isTouch) await banner.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await page.getByRole('link', { name: 'Mon espace' }).waitFor();
-    await page.getByRole('button', { name: 'Déconnexion' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Connexion' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await banner.getByRole('link', { name: 'Mon espace' }).waitFor();
+    await banner.getByRole('button', { name: 'Déconnexion' }).waitFor();
+    expect(await banner.getByRole('link', { name: 'Connexion' }).count()).toBe(0);
+    await banner.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL((url) => url.pathname === '/connexion');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     assertNoPageErrors(page);

@@ -115,7 +115,9 @@ describe('payments and donations through the sandbox', () => {
     await page.goto(checkoutUrl);
     await simulate(page, 'Paiement approuvé', '/donation');
     await toast(page, 'Transaction réussie.').waitFor();
-    const receiptHref = await page.getByRole('link', { name: 'Voir le reçu' }).getAttribute('href');
+    // Issue 18: a thank-you with the receipt instead of the empty form.
+    await page.getByRole('heading', { name: 'Merci pour votre don !' }).waitFor();
+    const receiptHref = await page.getByRole('link', { name: 'Voir mon reçu' }).getAttribute('href');
     await page.goto(receiptHref!);
     await page.getByRole('heading', { name: /Reçu de don n° DON-\d{4}-\d{6}/ }).waitFor();
     expect(await page.locator('main').innerText()).toContain('cinq mille francs CFA');
