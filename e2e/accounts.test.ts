@@ -26,7 +26,8 @@ const storage = (page: Page) =>
 describe('login page', () => {
   const cases: Array<{ role: Role; firstLogin: boolean; lands: string }> = [
     { role: 'consommateur', firstLogin: true, lands: '/questionnaire' },
-    { role: 'consommateur', firstLogin: false, lands: '/consommateur' },
+    // CONTRACT.md "Every account has a home": the member space.
+    { role: 'consommateur', firstLogin: false, lands: '/espace-membre' },
     { role: 'prestataire_physique', firstLogin: true, lands: '/information' },
     { role: 'prestataire_morale', firstLogin: true, lands: '/information' },
     { role: 'prestataire_morale', firstLogin: false, lands: '/dashboard-prestataire' },
@@ -134,7 +135,15 @@ describe('registration page', () => {
     const role = page.getByLabel('Rôle');
     expect(await role.inputValue()).toBe('consommateur');
     const values = await role.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toEqual(['consommateur', 'prestataire_physique', 'prestataire_morale', 'sympathisant', 'membre', 'conseiller', 'conseiller_pro']);
+    expect(values).toEqual([
+      'consommateur',
+      'prestataire_physique',
+      'prestataire_morale',
+      'sympathisant',
+      'membre',
+      'conseiller',
+      'conseiller_pro',
+    ]);
     expect(await page.getByLabel('Téléphone').getAttribute('type')).toBe('number');
     expect(await page.locator('main a[href="/connexion"], section a[href="/connexion"]').count()).toBeGreaterThan(0);
   });
@@ -201,4 +210,3 @@ describe('a forged role in local storage', () => {
     for (const [path, status] of statuses) expect(status, path).toBe(403);
   });
 });
-

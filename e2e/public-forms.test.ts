@@ -69,7 +69,9 @@ describe('newsletter', () => {
 
   it('shows the fixed failure message when the server fails', async () => {
     const page = await browser.newPage();
-    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }));
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }),
+    );
     await page.goto('/');
     const block = page.locator('section', { has: page.getByRole('heading', { name: 'Abonnez-vous à la Newsletter' }) });
     await block.getByLabel('Adresse email').fill('x@example.bj');
@@ -86,8 +88,9 @@ describe('testimonial form', () => {
     await page.getByRole('heading', { name: 'Inspiration' }).waitFor();
     await page.getByLabel('Témoignage', { exact: true }).fill('court');
     await seeText(page, 'Le témoignage doit comporter au moins 10 caractères.');
-    await page.getByLabel('Témoignage', { exact: true }).fill('Merci beaucoup !!');
-    await seeText(page, 'Le témoignage ne doit contenir que des lettres, des chiffres et des espaces.');
+    // CONTRACT.md "Text that people write": punctuation passes, control and bidi characters do not.
+    await page.getByLabel('Témoignage', { exact: true }).fill('Merci beaucoup \u202e !!');
+    await seeText(page, 'Le témoignage contient des caractères invisibles ou de contrôle non autorisés.');
     await page.getByLabel('Témoignage', { exact: true }).fill('Grâce à vous mes enfants vont à l école');
     await page.getByLabel('Auteur').fill('Aï');
     await seeText(page, "Le nom de l'auteur doit comporter au moins 3 caractères.");
@@ -120,7 +123,9 @@ async function fillVolunteer(page: Page, email: string) {
   await page.getByLabel("Domaine d'engagement").selectOption('education');
   await page.getByLabel('Photo de profil').setInputFiles(png('moi.png'));
   await page.getByLabel('CV').setInputFiles(pdf('cv.pdf'));
-  await page.getByLabel('Lettre de motivation').setInputFiles({ name: 'lettre.docx', mimeType: 'application/octet-stream', buffer: makeDocx() });
+  await page
+    .getByLabel('Lettre de motivation')
+    .setInputFiles({ name: 'lettre.docx', mimeType: 'application/octet-stream', buffer: makeDocx() });
   await page.getByLabel('Casier judiciaire').setInputFiles(pdf('casier.pdf'));
 }
 
@@ -130,7 +135,18 @@ describe('volunteer form', () => {
     await page.goto('/volontier');
     await page.getByRole('heading', { level: 1, name: 'Devenir Bénévole' }).waitFor();
     await page.getByRole('button', { name: "S'inscrire" }).click();
-    expect(await page.getByText('Veuillez remplir tous les champs.', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+    // Issue 18: each field says what it lacks.
+    for (const message of [
+      'Veuillez indiquer votre nom.',
+      'Veuillez indiquer votre adresse email.',
+      'Veuillez choisir un domaine.',
+      'Veuillez joindre une photo de profil.',
+      'Veuillez joindre votre CV.',
+      'Veuillez joindre votre lettre de motivation.',
+      'Veuillez joindre votre extrait de casier judiciaire.',
+    ]) {
+      await page.locator('form').getByText(message, { exact: true }).waitFor();
+    }
 
     await page.getByLabel('Photo de profil').setInputFiles({ name: 'moi.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await seeText(page, "L'image de profil doit être au format jpg, jpeg ou png.");
@@ -145,9 +161,13 @@ describe('volunteer form', () => {
     await page.getByLabel('Justificatif de restriction').setInputFiles(pdf('preuve.pdf'));
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await seeText(page, 'Merci pour votre inscription !');
+    // Issue 18: a confirmation that says what happens next, not an empty form.
+    await page.getByRole('heading', { name: 'Et maintenant ?' }).waitFor();
+    await page.getByText(email).waitFor();
     const row = await e2eDb().selectFrom('volunteers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ under_restriction: 1, is_confirmed: 0 });
 
+    await page.reload();
     await fillVolunteer(page, email);
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await seeText(page, 'Cet email est déjà utilisé.');
@@ -157,7 +177,9 @@ describe('volunteer form', () => {
   it('says "Erreur lors de l\'inscription." for any other failure', async () => {
     const page = await browser.newPage();
     await page.route('**/api/volunteers', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
+        : route.continue(),
     );
     await page.goto('/volontier');
     await fillVolunteer(page, `autre${stamp()}@example.bj`);
