@@ -26,7 +26,8 @@ const storage = (page: Page) =>
 describe('login page', () => {
   const cases: Array<{ role: Role; firstLogin: boolean; lands: string }> = [
     { role: 'consommateur', firstLogin: true, lands: '/questionnaire' },
-    { role: 'consommateur', firstLogin: false, lands: '/consommateur' },
+    // CONTRACT.md "Every account has a home": the member space.
+    { role: 'consommateur', firstLogin: false, lands: '/espace-membre' },
     { role: 'prestataire_physique', firstLogin: true, lands: '/information' },
     { role: 'prestataire_morale', firstLogin: true, lands: '/information' },
     { role: 'prestataire_morale', firstLogin: false, lands: '/dashboard-prestataire' },

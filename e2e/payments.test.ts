@@ -32,7 +32,8 @@ async function simulate(page: Page, outcome: 'Paiement approuvé' | 'Annuler le 
 describe('payments and donations through the sandbox', () => {
   it('pays a membership fee: "En cours...", approved, receipt, and the administrator sees it', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    const name = `Payeur E2E ${Date.now()}`;
+    // A name holds letters only (CONTRACT.md "Text that people write").
+    const name = `Payeur Essai ${[...Date.now().toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`;
     await page.goto('/paiement');
     await page.getByRole('heading', { name: 'Faire un Paiement' }).waitFor();
     // Rules of spec §5 in the browser, with the server's wording.
@@ -118,7 +119,9 @@ describe('payments and donations through the sandbox', () => {
     await page.goto(checkoutUrl);
     await simulate(page, 'Paiement approuvé', '/donation');
     await toast(page, 'Transaction réussie.').waitFor();
-    const receiptHref = await page.getByRole('link', { name: 'Voir le reçu' }).getAttribute('href');
+    // Issue 18: a thank-you with the receipt instead of the empty form.
+    await page.getByRole('heading', { name: 'Merci pour votre don !' }).waitFor();
+    const receiptHref = await page.getByRole('link', { name: 'Voir mon reçu' }).getAttribute('href');
     await page.goto(receiptHref!);
     await page.getByRole('heading', { name: /Reçu de don n° DON-\d{4}-\d{6}/ }).waitFor();
     expect(await page.locator('main').innerText()).toContain('cinq mille francs CFA');

@@ -41,12 +41,19 @@ export const DASHBOARD_BY_ROLE: Partial<Record<Role, string>> = {
   conseiller_pro: '/dashboard-conseiller',
   prestataire_physique: '/dashboard-prestataire',
   prestataire_morale: '/dashboard-prestataire',
-  consommateur: '/consommateur',
-  // Not in the specification's route table: members and sympathisers get a small space of their own
-  // (payment of fees, profile) instead of "Accès non autorisé" after logging in.
+  // CONTRACT.md "Every account has a home": the roles the specification leaves without a dashboard reach
+  // the member space (profile, password, membership, their payments and donations with receipts, logout).
+  // conseiller_pro keeps the adviser dashboard it needs to create users, and may open the member space too.
+  consommateur: '/espace-membre',
   membre: '/espace-membre',
   sympathisant: '/espace-membre',
 };
+
+export const MEMBER_SPACE_PATH = '/espace-membre';
+/** Roles allowed in the member space. */
+export const MEMBER_SPACE_ROLES = ['consommateur', 'sympathisant', 'membre', 'conseiller_pro'] as const satisfies readonly Role[];
+/** Where an account created by someone else chooses its own password, before anything else. */
+export const CHOOSE_PASSWORD_PATH = '/choisir-mot-de-passe';
 
 /** Local browser storage keys (spec §3). */
 export const STORAGE_KEYS = {
@@ -55,6 +62,8 @@ export const STORAGE_KEYS = {
   userId: 'user_id',
   isFirstLogin: 'is_first_login',
   consumerToken: 'consumerToken',
+  /** "true" while an account created by someone else has not chosen its own password. */
+  mustChangePassword: 'must_change_password',
 } as const;
 
 /** Provider domains (spec §2, provider information form). */

@@ -1,4 +1,4 @@
-import type { Role } from '@shared/constants';
+import { CHOOSE_PASSWORD_PATH, type Role } from '@shared/constants';
 import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { session } from '@web/lib/session';
@@ -6,7 +6,8 @@ import { session } from '@web/lib/session';
 const noSubscription = () => () => {};
 
 /**
- * No token → /connexion; wrong role → /unauthorized (spec §2). Comfort only: the API checks every call.
+ * No token → /connexion; an account that must choose its own password → that step first (CONTRACT.md);
+ * wrong role → /unauthorized (spec §2). Comfort only: the API checks every call.
  * The session lives in this browser's storage: the build's prerender and React's hydration of it render nothing here
  * (the server snapshot), and the decision is taken on the render right after, so a prerendered page hydrates cleanly.
  */
@@ -20,6 +21,7 @@ export function Guard({ roles }: { roles?: readonly Role[] }) {
   if (!canReadSession) return null;
   const token = session.token();
   if (!token) return <Navigate to="/connexion" replace state={{ from: location.pathname }} />;
+  if (session.mustChangePassword() && location.pathname !== CHOOSE_PASSWORD_PATH) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   const role = session.role();
   if (roles && (!role || !roles.includes(role as Role))) return <Navigate to="/unauthorized" replace />;
   return <Outlet />;

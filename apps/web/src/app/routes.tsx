@@ -1,4 +1,4 @@
-import { ADVISER_ROLES, PROVIDER_ROLES, type Role } from '@shared/constants';
+import { ADVISER_ROLES, CHOOSE_PASSWORD_PATH, MEMBER_SPACE_ROLES, PROVIDER_ROLES, type Role } from '@shared/constants';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
@@ -68,6 +68,7 @@ const AdminDashboardPage = lazyPage(() => import('@web/features/admin-dashboard/
 const AdviserDashboardPage = lazyPage(() => import('@web/features/adviser-dashboard/adviser-dashboard-page'));
 const ProviderDashboardPage = lazyPage(() => import('@web/features/provider-dashboard/provider-dashboard-page'));
 const MemberSpacePage = lazyPage(() => import('@web/features/member-space/member-space-page'));
+const ChoosePasswordPage = lazyPage(() => import('@web/features/auth/choose-password-page'), { withQueries: false });
 
 /**
  * The pages main.tsx loads before the first render when the address is theirs: the back office's dashboards, whose
@@ -106,6 +107,7 @@ export function AppRoutes() {
             <Route path="/projet-social" element={<ProjectPage />} />
             <Route path="/causes/:causeId" element={<CausePage />} />
             <Route path="/unauthorized" element={<UnauthorizedPage />} />
+            {guarded(undefined, <Route path={CHOOSE_PASSWORD_PATH} element={<ChoosePasswordPage />} />)}
             {guarded(['administrateur', ...ADVISER_ROLES], <Route path="/inscription" element={<RegisterPage />} />)}
             {guarded(PROVIDER_ROLES, <Route path="/information" element={<InformationPage />} />)}
             {guarded(
@@ -120,7 +122,7 @@ export function AppRoutes() {
           {guarded(['administrateur'], <Route path="/dashboard-administrateur" element={<AdminDashboardPage />} />)}
           {guarded(ADVISER_ROLES, <Route path="/dashboard-conseiller" element={<AdviserDashboardPage />} />)}
           {guarded(PROVIDER_ROLES, <Route path="/dashboard-prestataire" element={<ProviderDashboardPage />} />)}
-          {guarded(['membre', 'sympathisant'], <Route path="/espace-membre" element={<MemberSpacePage />} />)}
+          {guarded(MEMBER_SPACE_ROLES, <Route path="/espace-membre" element={<MemberSpacePage />} />)}
         </Routes>
       </Suspense>
     </RouteErrorBoundary>

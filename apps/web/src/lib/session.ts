@@ -3,28 +3,58 @@ import { STORAGE_KEYS } from '@shared/constants';
 // The browser storage keys of spec §3. The server is the authority; these only drive navigation.
 const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);
 
+// Components that show who is logged in (the header) re-render when the session changes in this tab
+// or in another one (the `storage` event).
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
 export const session = {
   token: () => storage()?.getItem(STORAGE_KEYS.token) ?? null,
   role: () => storage()?.getItem(STORAGE_KEYS.role) ?? null,
   userId: () => storage()?.getItem(STORAGE_KEYS.userId) ?? null,
   consumerToken: () => storage()?.getItem(STORAGE_KEYS.consumerToken) ?? null,
-  save(data: { token: string; role: string; userId: number | string; firstLogin: boolean }) {
+  isFirstLogin: () => storage()?.getItem(STORAGE_KEYS.isFirstLogin) === 'true',
+  mustChangePassword: () => storage()?.getItem(STORAGE_KEYS.mustChangePassword) === 'true',
+  save(data: { token: string; role: string; userId: number | string; firstLogin: boolean; mustChangePassword?: boolean }) {
     const s = storage();
     if (!s) return;
     s.setItem(STORAGE_KEYS.token, data.token);
     s.setItem(STORAGE_KEYS.role, data.role);
     s.setItem(STORAGE_KEYS.userId, String(data.userId));
     s.setItem(STORAGE_KEYS.isFirstLogin, String(data.firstLogin));
+    if (data.mustChangePassword) s.setItem(STORAGE_KEYS.mustChangePassword, 'true');
+    else s.removeItem(STORAGE_KEYS.mustChangePassword);
+    changed();
+  },
+  clearMustChangePassword() {
+    storage()?.removeItem(STORAGE_KEYS.mustChangePassword);
+    changed();
   },
   /** Adviser/dashboard logout (spec §4): token and role go, user_id and the other keys stay. */
   clearTokenAndRole() {
     storage()?.removeItem(STORAGE_KEYS.token);
     storage()?.removeItem(STORAGE_KEYS.role);
+    storage()?.removeItem(STORAGE_KEYS.mustChangePassword);
+    changed();
   },
   setConsumerToken(token: string) {
     storage()?.setItem(STORAGE_KEYS.consumerToken, token);
   },
   clearConsumerToken() {
     storage()?.removeItem(STORAGE_KEYS.consumerToken);
+  },
+  /** For useSyncExternalStore: called on every change of the session. */
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.role) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
   },
 };

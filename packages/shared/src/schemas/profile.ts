@@ -58,3 +58,18 @@ export const profileAdviserSchema = z.object({
   adviser: z.object({ name: z.string(), telephone: z.string(), role: z.string() }).nullable(),
 });
 export type ProfileAdviser = z.infer<typeof profileAdviserSchema>;
+
+/** The first step of an account created by someone else: the password it received, then its own, twice. */
+export const choosePasswordSchema = z
+  .object({
+    current_password: z.string({ error: PROFILE_MESSAGES.currentPasswordRequired }).min(1, PROFILE_MESSAGES.currentPasswordRequired),
+    password: passwordField,
+    confirmation: z.string({ error: 'Confirmez le nouveau mot de passe.' }).min(1, 'Confirmez le nouveau mot de passe.'),
+  })
+  .refine((v) => v?.password === v?.confirmation, {
+    path: ['confirmation'],
+    message: 'Les deux mots de passe ne sont pas identiques.',
+    when: () => true,
+  })
+  .refine((v) => !v || v.password !== v.current_password, { path: ['password'], message: PROFILE_MESSAGES.samePassword, when: () => true });
+export type ChoosePasswordInput = z.input<typeof choosePasswordSchema>;

@@ -1,7 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import { DASHBOARD_BY_ROLE, MEMBER_SPACE_PATH, type Role } from '@shared/constants';
+import { HeartHandshake, Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { cn } from '@web/lib/cn';
+import { signOut } from '@web/lib/sign-out';
+import { useSignedInRole } from '@web/lib/use-signed-in';
 
 const NAV = [
   { to: '/', label: 'Accueil', end: true },
@@ -14,14 +17,55 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'block rounded-md px-3 py-2 font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 focus-visible:bg-emerald-50',
     isActive ? 'text-emerald-800 underline decoration-2 underline-offset-8' : 'text-slate-800',
   );
+const primary = 'rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900';
+const secondary = 'rounded-md px-4 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50';
 
-/** The public header (spec §2): visible to everyone, burger menu on small screens. */
+/** Account links: "Connexion" for visitors; "Mon espace" and "Déconnexion" for anyone logged in (CONTRACT.md). */
+function AccountLinks({ role, onDone, isMobile }: { role: string | null; onDone: () => void; isMobile?: boolean }) {
+  const navigate = useNavigate();
+  const [isLeaving, setLeaving] = useState(false);
+  const block = isMobile ? 'mt-1 block w-full text-center' : '';
+  if (role === null) {
+    return (
+      <li>
+        <Link to="/connexion" onClick={onDone} className={cn(primary, block, !isMobile && 'ml-2')}>
+          Connexion
+        </Link>
+      </li>
+    );
+  }
+  const home = DASHBOARD_BY_ROLE[role as Role] ?? MEMBER_SPACE_PATH;
+  const leave = async () => {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+    onDone();
+    navigate('/connexion', { replace: true });
+  };
+  return (
+    <>
+      <li>
+        <Link to={home} onClick={onDone} className={cn(primary, block, !isMobile && 'ml-2')}>
+          Mon espace
+        </Link>
+      </li>
+      <li>
+        <button type="button" onClick={leave} disabled={isLeaving} className={cn(secondary, block, 'min-h-10')}>
+          {isLeaving ? 'Déconnexion…' : 'Déconnexion'}
+        </button>
+      </li>
+    </>
+  );
+}
+
+/** The public header (spec §2): visible to everyone, burger menu on small screens, "Faire un don" always in view. */
 export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const role = useSignedInRole();
   const close = () => setMenuOpen(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Link to="/" className="flex items-center gap-2 font-extrabold text-emerald-900" onClick={close}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>ASBE</span>
@@ -35,23 +79,30 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <Link to="/connexion" className="ml-2 rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900">
-                Connexion
-              </Link>
-            </li>
+            <AccountLinks role={role} onDone={close} />
           </ul>
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-900 md:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls="mobile-menu"
-          aria-label={isMenuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
+        <div className="flex items-center gap-2">
+          {/* Issue 18: giving is one tap away on every page, in the first screen of a 360 px phone. */}
+          <Link
+            to="/donation"
+            onClick={close}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-orange-700 px-3 py-2 font-semibold text-white hover:bg-orange-800"
+          >
+            <HeartHandshake aria-hidden="true" size={18} />
+            Faire un don
+          </Link>
+          <button
+            type="button"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 text-slate-900 md:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            aria-label={isMenuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+        </div>
       </div>
       {isMenuOpen ? (
         <nav id="mobile-menu" aria-label="Menu mobile" className="border-t border-slate-200 bg-white md:hidden">
@@ -63,15 +114,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <Link
-                to="/connexion"
-                onClick={close}
-                className="mt-1 block rounded-md bg-emerald-800 px-3 py-2 text-center font-semibold text-white"
-              >
-                Connexion
-              </Link>
-            </li>
+            <AccountLinks role={role} onDone={close} isMobile />
           </ul>
         </nav>
       ) : null}

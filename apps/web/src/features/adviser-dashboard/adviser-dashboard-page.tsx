@@ -7,10 +7,10 @@ import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/d
 import { AddUserModal } from '@web/features/auth/add-user-modal';
 import { useLogout } from '@web/features/auth/use-logout';
 import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { notify } from '@web/lib/notify';
 import { type ActingAs, clearActingAs, readActingAs, saveActingAs } from './acting-session';
-import { type CreatedUser, createdUsersKey, revokeConsumerToken } from './api/adviser';
+import { type CreatedUser, createdUsersKey, LOGIN_AS_FAILURE, revokeConsumerToken, useActAs } from './api/adviser';
 import { CreatedUsersPanel } from './created-users-panel';
-import { LoginAsModal } from './login-as-modal';
 import { ZoneProvidersPanel } from './zone-providers-panel';
 
 // /dashboard-conseiller (conseiller, conseiller_pro): Paiement, Utilisateur (list, add), Profil, Déconnexion.
@@ -43,7 +43,7 @@ export default function AdviserDashboardPage() {
   const view: View = isView(requested) ? requested : 'utilisateurs';
   const setView = (next: View) => setParams(next === 'utilisateurs' ? {} : { vue: next });
   const [isAddUserOpen, setAddUserOpen] = useState(false);
-  const [loginTarget, setLoginTarget] = useState<CreatedUser | null>(null);
+  const actAs = useActAs();
   const [actingAs, setActingAs] = useState<ActingAs | null>(readActingAs);
   const [isDisconnecting, setDisconnecting] = useState(false);
 
@@ -58,12 +58,16 @@ export default function AdviserDashboardPage() {
     else if (isView(key)) setView(key);
   };
 
-  const onLoggedIn = (user: CreatedUser, token: string) => {
-    const next = { id: user.id, name: user.name, token };
-    saveActingAs(next);
-    setActingAs(next);
-    setLoginTarget(null);
-    setView('utilisateurs');
+  const onLoginAs = async (user: CreatedUser) => {
+    try {
+      const { token } = await actAs.mutateAsync(user.id);
+      const next = { id: user.id, name: user.name, token };
+      saveActingAs(next);
+      setActingAs(next);
+      setView('utilisateurs');
+    } catch {
+      notify.error(LOGIN_AS_FAILURE);
+    }
   };
 
   const disconnect = async () => {
@@ -104,12 +108,9 @@ export default function AdviserDashboardPage() {
               isDisconnecting={isDisconnecting}
             />
           ) : null}
-          <CreatedUsersPanel onLoginAs={setLoginTarget} onAdd={() => setAddUserOpen(true)} />
+          <CreatedUsersPanel onLoginAs={onLoginAs} onAdd={() => setAddUserOpen(true)} />
         </div>
       )}
-      {loginTarget ? (
-        <LoginAsModal user={loginTarget} onClose={() => setLoginTarget(null)} onLoggedIn={(token) => onLoggedIn(loginTarget, token)} />
-      ) : null}
       <AddUserModal
         isOpen={isAddUserOpen}
         onClose={() => setAddUserOpen(false)}

@@ -11,10 +11,18 @@ describe('pathAfterLogin', () => {
   it('sends everyone else to their dashboard', () => {
     expect(pathAfterLogin({ role: 'prestataire_physique', first_login: false })).toBe('/dashboard-prestataire');
     expect(pathAfterLogin({ role: 'prestataire_morale', first_login: false })).toBe('/dashboard-prestataire');
-    expect(pathAfterLogin({ role: 'consommateur', first_login: false })).toBe('/consommateur');
+    expect(pathAfterLogin({ role: 'consommateur', first_login: false })).toBe('/espace-membre');
+    expect(pathAfterLogin({ role: 'membre', first_login: false })).toBe('/espace-membre');
+    expect(pathAfterLogin({ role: 'sympathisant', first_login: true })).toBe('/espace-membre');
     expect(pathAfterLogin({ role: 'administrateur', first_login: true })).toBe('/dashboard-administrateur');
     expect(pathAfterLogin({ role: 'conseiller', first_login: true })).toBe('/dashboard-conseiller');
     expect(pathAfterLogin({ role: 'conseiller_pro', first_login: false })).toBe('/dashboard-conseiller');
+  });
+
+  it('asks an account created by someone else to choose its password before anything else', () => {
+    expect(pathAfterLogin({ role: 'consommateur', first_login: true, must_change_password: true })).toBe('/choisir-mot-de-passe');
+    expect(pathAfterLogin({ role: 'membre', first_login: false, must_change_password: true })).toBe('/choisir-mot-de-passe');
+    expect(pathAfterLogin({ role: 'consommateur', first_login: true, must_change_password: false })).toBe('/questionnaire');
   });
 
   it('sends an unknown role to /unauthorized', () => {

@@ -36,7 +36,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ telephone, password, remember }) => {
     try {
       const { token, user } = await loginRequest({ telephone, password, remember: remember === true });
-      session.save({ token, role: user.role, userId: user.id, firstLogin: user.first_login });
+      session.save({ token, role: user.role, userId: user.id, firstLogin: user.first_login, mustChangePassword: user.must_change_password });
       queryClient.clear(); // nothing cached for a previous account survives
       notify.success(AUTH_MESSAGES.loginSuccess);
       navigate(pathAfterLogin(user), { replace: true });

@@ -1,4 +1,5 @@
-import { findCause } from '@shared/causes';
+import { donationPathForCause, findCause, purposeForCause } from '@shared/causes';
+import { CauseProgressBar } from '@web/components/ui/cause-progress';
 import { PageTitle } from '@web/components/ui/page-title';
 import { Picture } from '@web/components/ui/picture';
 import { Link, useParams } from 'react-router';
@@ -36,9 +37,13 @@ export default function CausePage() {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
+      <div className="mt-10">
+        <CauseProgressBar purpose={purposeForCause(cause.id)} />
+      </div>
+      {/* The cause is carried to the form (issue 18): a donor who chose food does not fund health by mistake. */}
       <Link
-        to="/donation"
-        className="mt-10 inline-block rounded-md bg-orange-700 px-6 py-3 text-lg font-semibold text-white hover:bg-orange-800"
+        to={donationPathForCause(cause.id)}
+        className="mt-6 inline-block rounded-md bg-orange-700 px-6 py-3 text-lg font-semibold text-white hover:bg-orange-800"
       >
         Faire un don
       </Link>

@@ -1,48 +1,68 @@
-import { CreditCard, UserRound } from 'lucide-react';
+import { CreditCard, HeartHandshake, Phone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { useLogout } from '@web/features/auth/use-logout';
 import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
 import { MembershipCard } from './membership-card';
+import { OwnMoneyPanel } from './own-money-panel';
 
-// /espace-membre (membre, sympathisant): a small dashboard with Paiement, Profil and Logout.
+// /espace-membre (CONTRACT.md "Every account has a home"): consommateur, sympathisant, membre and
+// conseiller_pro find their profile (changes need the current password), their payments and donations
+// with receipts, their membership status with its renewal, what to pay or give next, and logout.
 const ENTRIES: DashboardEntry[] = [
   { key: 'profil', label: 'Profil', icon: UserRound },
   { key: 'paiement', label: 'Paiement', icon: CreditCard },
+  { key: 'don', label: 'Faire un don', icon: HeartHandshake },
 ];
+
+const action = 'inline-flex min-h-11 items-center gap-2 rounded-md px-4 py-2 font-semibold';
 
 export default function MemberSpacePage() {
   const navigate = useNavigate();
   const [view, setView] = useState('profil');
   const profile = useProfile();
   const logout = useLogout('dashboard');
+  const isConsumer = profile.data?.role === 'consommateur';
   return (
     <DashboardShell
       entries={ENTRIES}
       activeKey={view}
-      onSelect={(key) => (key === 'paiement' ? navigate('/paiement') : setView(key))}
+      onSelect={(key) => (key === 'paiement' ? navigate('/paiement') : key === 'don' ? navigate('/donation') : setView(key))}
       userName={profile.data?.name}
       onLogout={() => logout.mutate()}
       isLoggingOut={logout.isPending}
     >
-      <title>Espace membre — ASBE</title>
+      <title>Mon espace — ASBE</title>
       <div className="space-y-6">
-        <ProfilePanel />
+        <h2 className="text-2xl font-bold text-emerald-950">Mon espace</h2>
         <MembershipCard />
-        <section aria-labelledby="fees-title" className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section aria-labelledby="fees-title" className="max-w-2xl rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 id="fees-title" className="mb-2 text-xl font-bold text-emerald-950">
-            Frais d'adhésion et cotisations
+            Adhésion, cotisations et dons
           </h2>
-          <p className="mb-4 text-slate-700">Réglez votre adhésion ou votre cotisation par carte ou Mobile Money.</p>
-          <Link
-            to="/paiement"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900"
-          >
-            <CreditCard aria-hidden size={18} />
-            Faire un paiement
-          </Link>
+          <p className="mb-4 text-slate-700">
+            Réglez votre adhésion ou votre cotisation, ou faites un don, par Mobile Money ou carte bancaire.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/paiement" className={`${action} bg-emerald-800 text-white hover:bg-emerald-900`}>
+              <CreditCard aria-hidden size={18} />
+              Faire un paiement
+            </Link>
+            <Link to="/donation" className={`${action} bg-orange-700 text-white hover:bg-orange-800`}>
+              <HeartHandshake aria-hidden size={18} />
+              Faire un don
+            </Link>
+            {isConsumer ? (
+              <Link to="/consommateur" className={`${action} text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50`}>
+                <Phone aria-hidden size={18} />
+                Contacter mon conseiller
+              </Link>
+            ) : null}
+          </div>
         </section>
+        <OwnMoneyPanel />
+        <ProfilePanel />
       </div>
     </DashboardShell>
   );

@@ -1,26 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSE_LABELS, DONATION_PURPOSES } from '@shared/constants';
+import { purposeFromQuery } from '@shared/causes';
+import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { type DonationInitiateInput, donationInitiateSchema } from '@shared/schemas/donation';
+import { type DonationInitiate, type DonationInitiateInput, donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
-import type { z } from '@shared/zod-fr';
+import { parseFcfa } from '@shared/text-rules';
 import { Button } from '@web/components/ui/button';
+import { CauseProgressBar } from '@web/components/ui/cause-progress';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { api } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useKeptValues } from '@web/lib/kept-form-values';
 import { notifyCheckoutError } from './checkout-errors';
-import { ReceiptNotice } from './receipt-notice';
+import { type DonationThanks, forgetDonationThanks, readDonationThanks } from './donation-thanks';
+import { DonationThanksPanel } from './donation-thanks-panel';
 import { useReturnFlow } from './use-return-flow';
 
-type DonationValues = z.output<typeof donationInitiateSchema>;
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
+/** Preset amounts beside the free amount (CONTRACT.md "Donors"). */
+const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
 
 export default function DonationPage() {
-  const { receiptUrl } = useReturnFlow('donation');
+  const [thanks, setThanks] = useState<DonationThanks | null>(null);
   const [inProgress, setInProgress] = useState(false);
   const {
     register,
@@ -29,18 +33,31 @@ export default function DonationPage() {
     setValue,
     watch,
     formState: { errors },
-  } = useForm<DonationInitiateInput, unknown, DonationValues>({
+  } = useForm<DonationInitiateInput, unknown, DonationInitiate>({
     resolver: zodResolver(donationInitiateSchema),
-    defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE },
+    defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '' },
   });
   // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
   useKeptValues({ setValue, watch });
-  const amount = Number(watch('amount'));
+  // The cause a donor came from (/donation?cause=… or ?purpose=…), read after hydration and before the
+  // return flow below clears the query string.
+  useEffect(() => {
+    const purpose = purposeFromQuery(new URLSearchParams(window.location.search));
+    if (purpose) setValue('purpose', purpose);
+  }, [setValue]);
+  const { receiptUrl } = useReturnFlow('donation');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read once the return flow has stored a new receipt
+  useEffect(() => setThanks(readDonationThanks()), [receiptUrl]);
 
-  const onSubmit = async (values: DonationValues) => {
+  const parsed = parseFcfa(String(watch('amount') ?? ''));
+  const amount = typeof parsed === 'number' ? parsed : null;
+  const purpose = watch('purpose') as DonationPurpose;
+
+  const onSubmit = async (values: DonationInitiate) => {
     setInProgress(true);
     try {
-      const { url } = await api.post<{ url: string }>('/donation/initiate', values, { token: null });
+      const { url } = await api.post<{ url: string }>('/donation/initiate', values);
+      forgetDonationThanks();
       window.location.assign(url);
     } catch (error) {
       setInProgress(false);
@@ -51,28 +68,72 @@ export default function DonationPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <PageTitle title="Faire un Don">Faire un Don</PageTitle>
-      <p className="mb-6 text-slate-700">
-        Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.
-      </p>
-      <ReceiptNotice receiptUrl={receiptUrl} />
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      >
-        <TextField
-          label="Montant (FCFA)"
-          inputMode="numeric"
-          required
-          hint={Number.isInteger(amount) && amount > 0 ? formatFcfa(amount) : undefined}
-          error={errors.amount?.message}
-          {...register('amount')}
+      {thanks ? (
+        <DonationThanksPanel
+          thanks={thanks}
+          onAnother={() => {
+            forgetDonationThanks();
+            setThanks(null);
+          }}
         />
-        <SelectField label="Cause" required options={PURPOSE_OPTIONS} error={errors.purpose?.message} {...register('purpose')} />
-        <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
-          Faire un don
-        </Button>
-      </form>
+      ) : (
+        <>
+          <p className="mb-6 text-slate-700">
+            Votre don soutient directement nos actions au Bénin. Paiement sécurisé par Mobile Money ou carte bancaire.
+          </p>
+          <form
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          >
+            <SelectField label="Cause" required options={PURPOSE_OPTIONS} error={errors.purpose?.message} {...register('purpose')} />
+            <CauseProgressBar purpose={purpose} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 font-medium text-slate-800">Montant</legend>
+              <div className="grid grid-cols-3 gap-2">
+                {PRESET_AMOUNTS.map((preset) => (
+                  <button
+                    key={preset}
+                    type="button"
+                    aria-pressed={amount === preset}
+                    onClick={() => setValue('amount', String(preset), { shouldValidate: true })}
+                    className="min-h-11 rounded-md px-2 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50 aria-pressed:bg-emerald-800 aria-pressed:text-white"
+                  >
+                    {formatFcfa(preset)}
+                  </button>
+                ))}
+              </div>
+              <TextField
+                label="Autre montant (FCFA)"
+                inputMode="numeric"
+                required
+                hint={amount && amount > 0 ? formatFcfa(amount) : 'Par exemple 2 500'}
+                error={errors.amount?.message}
+                {...register('amount')}
+              />
+            </fieldset>
+            <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 font-medium text-slate-800">Vos coordonnées (facultatif)</legend>
+              <p className="text-sm text-slate-700">
+                Pour un reçu à votre nom, envoyé par SMS ou par e-mail. Sans elles, votre don reste anonyme.
+              </p>
+              <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
+              <TextField
+                label="Téléphone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                error={errors.telephone?.message}
+                {...register('telephone')}
+              />
+              <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            </fieldset>
+            <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
+              Faire un don
+            </Button>
+          </form>
+        </>
+      )}
     </section>
   );
 }

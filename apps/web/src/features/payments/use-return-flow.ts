@@ -2,6 +2,7 @@ import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
 import { api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { useEffect, useRef, useState } from 'react';
+import { rememberDonationThanks } from './donation-thanks';
 
 export type MoneyKind = 'payment' | 'donation';
 
@@ -30,7 +31,18 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
       notify.success(PAYMENT_MESSAGES.success);
       const receipt = fragment.get('recu');
       // Only our own receipt links are followed.
-      if (receipt?.startsWith('/api/receipts/')) setReceiptUrl(receipt);
+      if (receipt?.startsWith('/api/receipts/')) {
+        setReceiptUrl(receipt);
+        // The thank-you survives a reload (issue 18): the query string is cleared just above.
+        if (kind === 'donation') {
+          const amount = Number(params.get('amount'));
+          rememberDonationThanks({
+            receiptUrl: receipt,
+            amount: Number.isInteger(amount) && amount > 0 ? amount : null,
+            purpose: params.get('purpose'),
+          });
+        }
+      }
     } else if (status === 'declined') {
       notify.warning(PAYMENT_MESSAGES.paymentFailed);
     } else {

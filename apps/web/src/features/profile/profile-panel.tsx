@@ -40,7 +40,11 @@ export function ProfilePanel() {
         </div>
       </div>
       <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        {isEditing ? <ProfileEditForm profile={p} onDone={() => setEditing(false)} /> : <ProfileView profile={p} onEdit={() => setEditing(true)} />}
+        {isEditing ? (
+          <ProfileEditForm profile={p} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileView profile={p} onEdit={() => setEditing(true)} />
+        )}
       </div>
     </section>
   );
@@ -68,7 +72,7 @@ function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => 
     formState: { errors, isSubmitting },
   } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { name: profile.name, email: profile.email, telephone: profile.telephone, password: '' },
+    defaultValues: { name: profile.name, email: profile.email, telephone: profile.telephone, password: '', current_password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -94,6 +98,15 @@ function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => 
         hint="Laissez vide pour garder le mot de passe actuel."
         error={errors.password?.message}
         {...register('password')}
+      />
+      {/* Issue 15: a stolen session alone must not change the password, the telephone or the e-mail. */}
+      <TextField
+        label="Mot de passe actuel"
+        type="password"
+        autoComplete="current-password"
+        hint="Requis pour changer le mot de passe, le téléphone ou l'email."
+        error={errors.current_password?.message}
+        {...register('current_password')}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" isLoading={isSubmitting} loadingText="En cours...">

@@ -19,7 +19,8 @@ const FILE_FIELDS = ['profile_image', 'cv', 'motivation_letter', 'criminal_recor
 const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
   Object.values(errors).find((e) => typeof e?.message === 'string')?.message as string | undefined;
 
-export function VolunteerForm() {
+/** `onRegistered`: the page then shows what happens next instead of an empty form. */
+export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const {
     register,
     handleSubmit,
@@ -46,6 +47,7 @@ export function VolunteerForm() {
       await send(toFormData({ name, email, domain, under_restriction: under_restriction ? '1' : '0' }, files));
       clearDraft('volontier');
       notify.success(VOLUNTEER_MESSAGES.success);
+      onRegistered(email);
     } catch (error) {
       const isEmailTaken = error instanceof ApiError && Boolean(error.errors.email);
       if (isEmailTaken) setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });

@@ -1,16 +1,25 @@
+import { useState } from 'react';
 import { PageTitle } from '@web/components/ui/page-title';
+import { VolunteerConfirmation } from './volunteer-confirmation';
 import { VolunteerForm } from './volunteer-form';
 
 // Volunteer registration (spec §2 route /volontier).
 export default function VolunteerPage() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title="Devenir Bénévole">Devenir Bénévole</PageTitle>
-      <p className="mb-6 text-slate-700">
-        Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre documents sont
-        obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
-      </p>
-      <VolunteerForm />
+      {registeredEmail ? (
+        <VolunteerConfirmation email={registeredEmail} />
+      ) : (
+        <>
+          <p className="mb-6 text-slate-700">
+            Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre
+            documents sont obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
+          </p>
+          <VolunteerForm onRegistered={setRegisteredEmail} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { VOLUNTEER_DOMAIN_LABELS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
@@ -12,6 +13,8 @@ import type { UnconfirmedVolunteer } from '@shared/schemas/public-site';
 import type { MessageResponse } from '@shared/schemas/api-common';
 
 export type { UnconfirmedVolunteer };
+import { RefuseVolunteerDialog } from './refuse-volunteer-dialog';
+import { VolunteerPhoto } from './volunteer-photo';
 
 const LIST_KEY = ['admin', 'unconfirmed-volunteers'] as const;
 const fetchVolunteers = pageFetcher<UnconfirmedVolunteer>('/volunteers/unconfirmed');
@@ -19,6 +22,7 @@ const domainLabel = (d: string) => VOLUNTEER_DOMAIN_LABELS[d as keyof typeof VOL
 
 export function UnconfirmedVolunteersView() {
   const queryClient = useQueryClient();
+  const [refusing, setRefusing] = useState<UnconfirmedVolunteer | null>(null);
   const confirm = useMutation({
     mutationFn: (v: UnconfirmedVolunteer) => api.put<MessageResponse>(`/volunteers/${v.id}/confirm`),
     onSuccess: async (_body, v) => {
@@ -32,6 +36,21 @@ export function UnconfirmedVolunteersView() {
   const columns: ReadonlyArray<Column<UnconfirmedVolunteer>> = [
     { key: 'name', header: 'Nom', render: (v) => v.name },
     { key: 'email', header: 'Email', render: (v) => <span className="whitespace-nowrap">{v.email}</span> },
+    {
+      key: 'profile_image',
+      header: 'Photo',
+      render: (v) => (
+        <div className="flex items-center gap-2">
+          <VolunteerPhoto fileName={fileNameOf(v.profile_image)} name={v.name} />
+          <DownloadButton
+            path={`/download/profile_image/${encodeURIComponent(fileNameOf(v.profile_image))}`}
+            fileName={fileNameOf(v.profile_image)}
+            label="Télécharger la photo"
+            description={`Télécharger la photo de ${v.name}`}
+          />
+        </div>
+      ),
+    },
     {
       key: 'cv',
       header: 'CV',
@@ -56,36 +75,67 @@ export function UnconfirmedVolunteersView() {
         />
       ),
     },
+    {
+      key: 'motivation_letter',
+      header: 'Lettre de motivation',
+      render: (v) => (
+        <DownloadButton
+          path={`/download/motivation_letter/${encodeURIComponent(fileNameOf(v.motivation_letter))}`}
+          fileName={fileNameOf(v.motivation_letter)}
+          label="Télécharger la lettre"
+          description={`Télécharger la lettre de motivation de ${v.name}`}
+        />
+      ),
+    },
     { key: 'domain', header: 'Domaine', render: (v) => domainLabel(v.domain) },
     {
       key: 'action',
       header: 'Action',
       render: (v) => (
-        <Button
-          isLoading={confirm.isPending && confirm.variables?.id === v.id}
-          loadingText="En cours..."
-          onClick={() => {
-            // The specification asks for the browser's own confirmation before confirming a volunteer.
-            if (window.confirm(ADMIN_TEXT.confirmVolunteerPrompt)) confirm.mutate(v);
-          }}
-        >
-          Confirmer
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            isLoading={confirm.isPending && confirm.variables?.id === v.id}
+            loadingText="En cours..."
+            onClick={() => {
+              // The specification asks for the browser's own confirmation before confirming a volunteer.
+              if (window.confirm(ADMIN_TEXT.confirmVolunteerPrompt)) confirm.mutate(v);
+            }}
+          >
+            Confirmer
+          </Button>
+          <Button variant="secondary" onClick={() => setRefusing(v)} aria-label={`Refuser la candidature de ${v.name}`}>
+            Refuser
+          </Button>
+        </div>
       ),
     },
   ];
 
   return (
-    <ListPanel
-      title="Confirmer Volontaire"
-      listKey={LIST_KEY}
-      fetchPage={fetchVolunteers}
-      exportFrom={{ path: '/volunteers/unconfirmed' }}
-      columns={columns}
-      rowKey={(v) => v.id}
-      emptyText={ADMIN_EMPTY.unconfirmedVolunteers}
-      errorText={ADMIN_FETCH_ERRORS.unconfirmedVolunteers}
-      searchPlaceholder="Rechercher par nom, email..."
-    />
+    <>
+      <ListPanel
+        title="Confirmer Volontaire"
+        listKey={LIST_KEY}
+        fetchPage={fetchVolunteers}
+        exportFrom={{ path: '/volunteers/unconfirmed' }}
+        columns={columns}
+        rowKey={(v) => v.id}
+        emptyText={ADMIN_EMPTY.unconfirmedVolunteers}
+        errorText={ADMIN_FETCH_ERRORS.unconfirmedVolunteers}
+        searchPlaceholder="Rechercher par nom, email..."
+      />
+      {refusing ? (
+        <RefuseVolunteerDialog
+          volunteer={refusing}
+          onClose={() => setRefusing(null)}
+          onRefused={async () => {
+            const id = refusing.id;
+            setRefusing(null);
+            await removeRow(queryClient, LIST_KEY, id);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+          }}
+        />
+      ) : null}
+    </>
   );
 }

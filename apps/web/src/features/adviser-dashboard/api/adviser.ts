@@ -1,8 +1,8 @@
+import type { LoginResponse } from '@shared/schemas/auth';
 import type { ZoneProvider } from '@shared/schemas/provider';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiPage } from '@web/lib/api-client';
 import type { CreatedUser, UserDetails } from '@shared/schemas/users';
-import type { LoginResponse } from '@shared/schemas/auth';
 
 export type { CreatedUser };
 
@@ -19,10 +19,15 @@ export function useCreatedUsers(page: number) {
   });
 }
 
-/** Logs in as one of the adviser's users; the adviser's own bearer goes along (spec §6). */
-export function useLoginAs() {
+export const LOGIN_AS_FAILURE = 'Échec de la connexion. Vérifiez vos informations et réessayez.';
+
+/**
+ * Acts for one of the adviser's users without their password (CONTRACT.md: POST /api/users/{id}/act-as,
+ * a 2-hour token recorded in the audit trail with both identities). Replaces spec §2's login-as modal.
+ */
+export function useActAs() {
   return useMutation({
-    mutationFn: (input: { telephone: string; password: string }) => api.post<LoginResponse>('/login', input),
+    mutationFn: (userId: number) => api.post<LoginResponse>(`/users/${userId}/act-as`),
   });
 }
 

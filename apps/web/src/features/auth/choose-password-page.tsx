@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ChoosePasswordInput,
+  choosePasswordSchema,
+  PROFILE_MESSAGES,
+  type Profile,
+  type ProfileUpdateResponse,
+} from '@shared/schemas/profile';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { PageTitle } from '@web/components/ui/page-title';
+import { ApiError, api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { notify } from '@web/lib/notify';
+import { session } from '@web/lib/session';
+import { pathAfterLogin } from './landing';
+import { PasswordField } from './password-field';
+
+/**
+ * /choisir-mot-de-passe (CONTRACT.md "Every account has a home"): an account created by an adviser or an
+ * administrator chooses its own password before anything else, with the one it was given as the current one.
+ */
+export default function ChoosePasswordPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChoosePasswordInput>({
+    resolver: zodResolver(choosePasswordSchema),
+    defaultValues: { current_password: '', password: '', confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ current_password, password }) => {
+    try {
+      const profile = await api.get<Profile>('/profile');
+      await api.put<ProfileUpdateResponse>('/profile', {
+        name: profile.name,
+        email: profile.email,
+        telephone: profile.telephone,
+        password,
+        current_password,
+      });
+      session.clearMustChangePassword();
+      notify.success('Votre mot de passe est enregistré.');
+      navigate(pathAfterLogin({ role: profile.role, first_login: session.isFirstLogin() }), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && applyServerErrors(error, setError)) return;
+      notify.error(PROFILE_MESSAGES.updateFailure);
+    }
+  });
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10">
+      <div className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
+        <KeyRound aria-hidden size={28} />
+      </div>
+      <PageTitle title="Choisissez votre mot de passe">Choisissez votre mot de passe</PageTitle>
+      <p className="mb-6 text-slate-700">{PROFILE_MESSAGES.mustChangePassword}</p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-label="Choisir mon mot de passe"
+      >
+        <PasswordField
+          label="Mot de passe reçu"
+          autoComplete="current-password"
+          required
+          hint="Celui que votre conseiller ou l'administrateur vous a donné."
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <PasswordField
+          label="Nouveau mot de passe"
+          autoComplete="new-password"
+          required
+          hint="Au moins 8 caractères."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirmez le nouveau mot de passe"
+          autoComplete="new-password"
+          required
+          error={errors.confirmation?.message}
+          {...register('confirmation')}
+        />
+        <Button type="submit" isLoading={isSubmitting} loadingText="En cours...">
+          Enregistrer mon mot de passe
+        </Button>
+      </form>
+    </section>
+  );
+}
