@@ -99,7 +99,9 @@ async function main() {
   }
   const dest = path.resolve(process.argv[2] ?? defaultBackupDir());
   const m = await createBackup(config, dest);
-  console.log(`Sauvegarde écrite dans ${dest} (${m.dialect}, ${m.uploads.files} fichiers téléversés, ${Math.round(m.uploads.bytes / 1024)} Ko).`);
+  console.log(
+    `Sauvegarde écrite dans ${dest} (${m.dialect}, ${m.uploads.files} fichiers téléversés, ${Math.round(m.uploads.bytes / 1024)} Ko).`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

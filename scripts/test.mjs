@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, then unit + API integration + browser end-to-end tests in one Vitest run.
+// `npm test`: lint and format check, import boundaries, typecheck, then unit + API integration + browser end-to-end tests in one Vitest run.
 // Prints a closing "N passed, N failed" line that CI reads.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +21,10 @@ const TSCONFIGS = [
 ];
 
 const projects = (process.env.TEST_PROJECTS ?? 'unit,api,e2e').split(',');
-let ok = run('lint (biome)', bin('biome'), ['lint', '.']);
+// Lint and formatting together: unformatted code fails like a lint error (`npm run format` fixes it).
+let ok = run('lint and format (biome check)', bin('biome'), ['check', '.']);
+// A web feature never imports another feature (DESIGN.md rule 8).
+ok = run('import boundaries', process.execPath, [path.join(ROOT, 'scripts/check-boundaries.mjs')]) && ok;
 // One TypeScript program per environment (docs/architecture.md): DOM only in the web app, Node only in the server
 // and scripts, neither in the shared package; the tests and the prerender that drive the web app from Node get both.
 for (const config of TSCONFIGS) ok = run(`typecheck (tsc -p ${config})`, bin('tsc'), ['-p', config, '--noEmit']) && ok;

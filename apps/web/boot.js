@@ -66,7 +66,8 @@
     const decoded = hero?.decode ? hero.decode().catch(() => {}) : Promise.resolve();
     decoded.then(() => requestAnimationFrame(() => setTimeout(start)));
   };
-  for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) window.addEventListener(type, start, { once: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'])
+    window.addEventListener(type, start, { once: true, passive: true });
   if (document.readyState === 'complete') startAfterPaint();
   else window.addEventListener('load', startAfterPaint, { once: true });
 })();

@@ -1,1 +1,6 @@
-export const E2E_ADMIN = { telephone: '+22997000001', password: 'E2e-Admin-Password-1', name: 'Adjoa Administratrice', email: 'admin-e2e@example.bj' };
+export const E2E_ADMIN = {
+  telephone: '+22997000001',
+  password: 'E2e-Admin-Password-1',
+  name: 'Adjoa Administratrice',
+  email: 'admin-e2e@example.bj',
+};

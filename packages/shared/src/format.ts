@@ -2,7 +2,9 @@
 const NBSP = '\u00a0';
 
 export function formatNumber(value: number): string {
-  const [int, dec] = Math.abs(value).toFixed(Number.isInteger(value) ? 0 : 2).split('.');
+  const [int, dec] = Math.abs(value)
+    .toFixed(Number.isInteger(value) ? 0 : 2)
+    .split('.');
   const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
   return `${value < 0 ? '-' : ''}${grouped}${dec ? `,${dec}` : ''}`;
 }

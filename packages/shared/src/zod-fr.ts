@@ -8,9 +8,13 @@ z.config({
       case 'invalid_type':
         return issue.input === undefined || issue.input === null ? 'Ce champ est requis.' : 'Valeur invalide pour ce champ.';
       case 'too_small':
-        return issue.origin === 'string' ? `Ce champ doit contenir au moins ${issue.minimum} caractères.` : `La valeur doit être au moins ${issue.minimum}.`;
+        return issue.origin === 'string'
+          ? `Ce champ doit contenir au moins ${issue.minimum} caractères.`
+          : `La valeur doit être au moins ${issue.minimum}.`;
       case 'too_big':
-        return issue.origin === 'string' ? `Ce champ doit contenir au plus ${issue.maximum} caractères.` : `La valeur doit être au plus ${issue.maximum}.`;
+        return issue.origin === 'string'
+          ? `Ce champ doit contenir au plus ${issue.maximum} caractères.`
+          : `La valeur doit être au plus ${issue.maximum}.`;
       case 'invalid_format':
         return issue.format === 'email' ? 'Veuillez entrer une adresse email valide.' : 'Format invalide.';
       case 'invalid_value':

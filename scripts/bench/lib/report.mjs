@@ -61,7 +61,8 @@ export function updateReadme(kind, markdown) {
     if (m) blocks[k] = m[1].trim();
   }
   blocks[kind] = markdown.trim();
-  const placeholder = (k) => (k === 'notes' || k === 'scale' ? null : `Not measured yet: run \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`);
+  const placeholder = (k) =>
+    k === 'notes' || k === 'scale' ? null : `Not measured yet: run \`npm run ${k === 'api' ? 'bench' : 'bench:web'}\`.`;
   // 'scale' (issue #14, written by `npm run bench`'s second part) follows 'api'; 'back-office' (issue #20) sits
   // after 'web', both written by `npm run bench:web`.
   // The `notes` block (budgets met or missed, and why) is written by hand and kept across runs.

@@ -20,8 +20,13 @@ describe('sniffKind', () => {
   it('refuses polyglots: data after the PNG end, a ZIP inside a JPEG, markup in an image, scripts or data after a PDF', async () => {
     expect(await sniffKind(Buffer.concat([makePng(), Buffer.from('PK')]))).toBeNull();
     expect(await sniffKind(Buffer.concat([makeJpeg(), makeZip({ 'a.txt': 'x' })]))).toBeNull();
-    expect(await sniffKind(Buffer.concat([makeJpeg().subarray(0, 20), Buffer.from('<?php system($_GET[1]); ?>'), makeJpeg().subarray(20)]))).toBeNull();
-    const withJs = Buffer.from(makePdf().toString('latin1').replace('/Type /Catalog', '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), 'latin1');
+    expect(
+      await sniffKind(Buffer.concat([makeJpeg().subarray(0, 20), Buffer.from('<?php system($_GET[1]); ?>'), makeJpeg().subarray(20)])),
+    ).toBeNull();
+    const withJs = Buffer.from(
+      makePdf().toString('latin1').replace('/Type /Catalog', '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
+      'latin1',
+    );
     expect(await sniffKind(withJs)).toBeNull();
     expect(await sniffKind(Buffer.concat([makePdf(), Buffer.from('<html></html>')]))).toBeNull();
     const macro = makeZip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w/>', 'word/vbaProject.bin': 'x' });

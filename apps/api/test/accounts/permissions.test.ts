@@ -34,7 +34,11 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'POST /register', request: () => ({ method: 'POST', url: '/api/register', payload: newUserBody('consommateur') }), expected: CREATORS(201) },
+  {
+    name: 'POST /register',
+    request: () => ({ method: 'POST', url: '/api/register', payload: newUserBody('consommateur') }),
+    expected: CREATORS(201),
+  },
   { name: 'GET /profile', request: () => ({ method: 'GET', url: '/api/profile' }), expected: ANY_USER },
   {
     name: 'PUT /profile',
@@ -54,7 +58,11 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /confirmation/unconfirmed', request: () => ({ method: 'GET', url: '/api/confirmation/unconfirmed' }), expected: ADMIN_ONLY },
   { name: 'PUT /users/{id}/confirm', request: () => ({ method: 'PUT', url: `/api/users/${pendingUser}/confirm` }), expected: ADMIN_ONLY },
   ...['conseiller', 'membre', 'sympathisant', 'prestataire_morale', 'prestataire_physique'].map(
-    (role): Endpoint => ({ name: `GET /users?role=${role}`, request: () => ({ method: 'GET', url: `/api/users?role=${role}` }), expected: ADMIN_ONLY }),
+    (role): Endpoint => ({
+      name: `GET /users?role=${role}`,
+      request: () => ({ method: 'GET', url: `/api/users?role=${role}` }),
+      expected: ADMIN_ONLY,
+    }),
   ),
 ];
 
@@ -63,7 +71,13 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
     let token: string | undefined;
     if (who !== 'anonymous') {
       token = endpoint.freshToken
-        ? (await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: users[who].telephone, password: users[who].password } })).json().token
+        ? (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { telephone: users[who].telephone, password: users[who].password },
+            })
+          ).json().token
         : users[who].token;
     }
     const req = endpoint.request(who);

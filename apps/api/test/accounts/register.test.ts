@@ -55,7 +55,11 @@ describe('POST /api/register', () => {
         expect(res.json().user).toMatchObject({ role, is_confirmed: false });
         const stored = await row(res.json().user.id);
         expect(stored).toMatchObject({ is_confirmed: 0, first_login: 1, created_by: creator.id });
-        const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { telephone: body.telephone, password: body.password } });
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { telephone: body.telephone, password: body.password },
+        });
         expect(login.statusCode).toBe(422);
         expect(login.json().message).toBe("Votre compte n'a pas encore été confirmé par un administrateur.");
       }
@@ -174,7 +178,18 @@ describe('POST /api/register', () => {
     const insert = (email: string, telephone: string) =>
       t.db
         .insertInto('users')
-        .values({ name: 'X', email, telephone, password_hash: 'x', role: 'membre', zone: null, zone_key: null, created_by: null, created_at: now, updated_at: now })
+        .values({
+          name: 'X',
+          email,
+          telephone,
+          password_hash: 'x',
+          role: 'membre',
+          zone: null,
+          zone_key: null,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     const fieldOf = async (email: string, telephone: string) => {
       try {

@@ -29,14 +29,31 @@ async function insertMoney(
     created_at: created,
     updated_at: created,
   };
-  if (table === 'donations') await t.db.insertInto('donations').values({ ...common, purpose: 'sante' }).execute();
-  else await t.db.insertInto('payments').values({ ...common, payment_type: 'adhesion', name: 'Client', phone: '+22990000000' }).execute();
+  if (table === 'donations')
+    await t.db
+      .insertInto('donations')
+      .values({ ...common, purpose: 'sante' })
+      .execute();
+  else
+    await t.db
+      .insertInto('payments')
+      .values({ ...common, payment_type: 'adhesion', name: 'Client', phone: '+22990000000' })
+      .execute();
 }
 
 async function insertQuestionnaire(userId: number, needs: string) {
   await t.db
     .insertInto('questionnaires')
-    .values({ user_id: userId, marital_status: 'Célibataire', job: 'Couturière', income: 0, income_total: 0, monthly_expenses: 0, needs, created_at: nowIso() })
+    .values({
+      user_id: userId,
+      marital_status: 'Célibataire',
+      job: 'Couturière',
+      income: 0,
+      income_total: 0,
+      monthly_expenses: 0,
+      needs,
+      created_at: nowIso(),
+    })
     .execute();
 }
 
@@ -59,9 +76,22 @@ beforeAll(async () => {
     is_confirmed: confirmed,
     created_at: nowIso(),
   });
-  await t.db.insertInto('volunteers').values([volunteer('a@example.bj', 0), volunteer('b@example.bj', 0), volunteer('c@example.bj', 1)]).execute();
-  const testimonial = (published: number) => ({ text: 'Un texte assez long', author: 'Auteur', title: 'Un titre', avatar: 'a.jpg', is_published: published, created_at: nowIso() });
-  await t.db.insertInto('testimonials').values([testimonial(0), testimonial(1), testimonial(1)]).execute();
+  await t.db
+    .insertInto('volunteers')
+    .values([volunteer('a@example.bj', 0), volunteer('b@example.bj', 0), volunteer('c@example.bj', 1)])
+    .execute();
+  const testimonial = (published: number) => ({
+    text: 'Un texte assez long',
+    author: 'Auteur',
+    title: 'Un titre',
+    avatar: 'a.jpg',
+    is_published: published,
+    created_at: nowIso(),
+  });
+  await t.db
+    .insertInto('testimonials')
+    .values([testimonial(0), testimonial(1), testimonial(1)])
+    .execute();
 
   // Donations: this month 5 000 + 2 500 approved; 3 months ago 1 000 (created 4 months ago, paid 3 months ago);
   // excluded: a pending one, a deleted one, one from 13 months ago.
@@ -119,7 +149,9 @@ describe('GET /api/admin/stats', () => {
 
   it('sums approved, non-deleted donations and payments per month over the last 12 months', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) });
-    const { monthly } = res.json() as { monthly: Array<{ month: string; donations_total: number; donations_count: number; payments_total: number; payments_count: number }> };
+    const { monthly } = res.json() as {
+      monthly: Array<{ month: string; donations_total: number; donations_count: number; payments_total: number; payments_count: number }>;
+    };
     const months = lastMonths(new Date());
     expect(monthly.map((m) => m.month)).toEqual(months);
     const byMonth = new Map(monthly.map((m) => [m.month, m]));
@@ -173,7 +205,18 @@ describe('GET /api/admin/stats', () => {
 
   it('lists the 12 months across a year boundary', () => {
     expect(lastMonths(new Date('2026-02-15T00:00:00Z'))).toEqual([
-      '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
     ]);
   });
 });

@@ -17,7 +17,12 @@ describe('spec §7 calls with an "empty body" labelled JSON', () => {
   it('PUT /users/{id}/confirm confirms the account', async () => {
     const admin = await seedUser(t, 'administrateur');
     const user = await seedUser(t, 'consommateur', { confirmed: false });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/confirm`, headers: { ...json, ...bearer(admin.token) }, payload: '' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}/confirm`,
+      headers: { ...json, ...bearer(admin.token) },
+      payload: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     const row = await t.db.selectFrom('users').select('is_confirmed').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -26,7 +31,12 @@ describe('spec §7 calls with an "empty body" labelled JSON', () => {
 
   it('PUT /volunteers/{id}/confirm answers 404 {message} for an unknown volunteer, not 400', async () => {
     const admin = await seedUser(t, 'administrateur');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/volunteers/987654/confirm', headers: { ...json, ...bearer(admin.token) }, payload: '' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/volunteers/987654/confirm',
+      headers: { ...json, ...bearer(admin.token) },
+      payload: '',
+    });
     expect(res.statusCode).toBe(404);
     expect(typeof res.json().message).toBe('string');
   });
@@ -42,7 +52,12 @@ describe('spec §7 calls with an "empty body" labelled JSON', () => {
 
   it('DELETE /donations/{id} answers 404 {message} for an unknown donation', async () => {
     const admin = await seedUser(t, 'administrateur');
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/donations/987654', headers: { ...json, ...bearer(admin.token) }, payload: '  ' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/donations/987654',
+      headers: { ...json, ...bearer(admin.token) },
+      payload: '  ',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -52,7 +67,12 @@ describe('spec §7 calls with an "empty body" labelled JSON', () => {
     expect(empty.json().errors.email).toEqual(['Veuillez entrer une adresse email valide.']);
     const broken = await t.app.inject({ method: 'POST', url: '/api/subscribe', headers: json, payload: '{"email":' });
     expect(broken.statusCode).toBe(400);
-    const poisoned = await t.app.inject({ method: 'POST', url: '/api/subscribe', headers: json, payload: '{"__proto__":{"x":1},"email":"a@example.bj"}' });
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      headers: json,
+      payload: '{"__proto__":{"x":1},"email":"a@example.bj"}',
+    });
     expect(poisoned.statusCode).toBe(400);
   });
 });
@@ -73,10 +93,19 @@ describe('POST /donation checks the spec §5 donation rules on its payload', () 
   });
 
   it('accepts the spec §9 default purpose "Medical Treatment" (as santé)', async () => {
-    const recorded = await record({ amount: 5000, purpose: 'Medical Treatment', 'transaction-status': 'pending', 'transaction-id': 'unknown-tx' });
+    const recorded = await record({
+      amount: 5000,
+      purpose: 'Medical Treatment',
+      'transaction-status': 'pending',
+      'transaction-id': 'unknown-tx',
+    });
     expect(recorded.statusCode).toBe(422);
     expect(recorded.json().errors.purpose).toBeUndefined();
-    const initiated = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: { amount: 5000, purpose: 'Medical Treatment' } });
+    const initiated = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation/initiate',
+      payload: { amount: 5000, purpose: 'Medical Treatment' },
+    });
     expect(initiated.statusCode).toBe(201);
     const row = await t.db.selectFrom('donations').select('purpose').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row.purpose).toBe('sante');
@@ -102,7 +131,14 @@ describe('POST /payment checks the spec §5 payment rules on its payload', () =>
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payment',
-      payload: { name: 'Awa Dossou', phone: '+22996000001', amount: 5000, payment_type: 'adhesion', transaction_status: 'approved', transaction_id: 'forged-1' },
+      payload: {
+        name: 'Awa Dossou',
+        phone: '+22996000001',
+        amount: 5000,
+        payment_type: 'adhesion',
+        transaction_status: 'approved',
+        transaction_id: 'forged-1',
+      },
     });
     expect(res.statusCode).toBe(422);
     const approved = await t.db.selectFrom('payments').select('id').where('transaction_status', '=', 'approved').execute();

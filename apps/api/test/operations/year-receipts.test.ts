@@ -27,7 +27,12 @@ describe('year-end receipts', () => {
     await give('+22966000001', 5000, '2025-12-31');
     await give('+22966000001', 7000, '2024-12-31');
     const cancelled = await give('+22966000001', 99000, '2025-06-01');
-    await t.app.inject({ method: 'DELETE', url: `/api/donations/${cancelled}`, headers: bearer(admin.token), payload: { reason: 'Erreur' } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/donations/${cancelled}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Erreur' },
+    });
     await give('+22966000002', 2500, '2025-03-03', 'Autre Donateur');
 
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/year-receipts?year=2025', headers: bearer(admin.token) });
@@ -37,12 +42,20 @@ describe('year-end receipts', () => {
       { telephone: '+22966000002', name: 'Autre Donateur', total: 2500, count: 1 },
     ]);
 
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/admin/year-receipts/${encodeURIComponent('+22966000001')}/pdf?year=2025`, headers: bearer(admin.token) });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/year-receipts/${encodeURIComponent('+22966000001')}/pdf?year=2025`,
+      headers: bearer(admin.token),
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const none = await t.app.inject({ method: 'GET', url: `/api/admin/year-receipts/${encodeURIComponent('+22966000009')}/pdf?year=2025`, headers: bearer(admin.token) });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/year-receipts/${encodeURIComponent('+22966000009')}/pdf?year=2025`,
+      headers: bearer(admin.token),
+    });
     expect(none.statusCode).toBe(404);
     const badYear = await t.app.inject({ method: 'GET', url: '/api/admin/year-receipts?year=deux', headers: bearer(admin.token) });
     expect(badYear.statusCode).toBe(422);
@@ -63,7 +76,11 @@ describe('year-end receipts', () => {
 
   it('is for administrators only', async () => {
     const member = await seedUser(t, 'membre');
-    for (const url of ['/api/admin/year-receipts?year=2025', '/api/admin/year-receipts/zip?year=2025', '/api/admin/year-receipts/1/pdf?year=2025']) {
+    for (const url of [
+      '/api/admin/year-receipts?year=2025',
+      '/api/admin/year-receipts/zip?year=2025',
+      '/api/admin/year-receipts/1/pdf?year=2025',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(member.token) })).statusCode).toBe(403);
     }
   });

@@ -33,7 +33,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-const CURRENCIES: Record<number, { klass: 'v1/currency'; id: number; name: string; iso: string; code: number; prefix: null; suffix: string; div: number }> = {
+const CURRENCIES: Record<
+  number,
+  { klass: 'v1/currency'; id: number; name: string; iso: string; code: number; prefix: null; suffix: string; div: number }
+> = {
   1: { klass: 'v1/currency', id: 1, name: 'FCFA', iso: 'XOF', code: 952, prefix: null, suffix: 'CFA', div: 1 },
   2: { klass: 'v1/currency', id: 2, name: 'Naira', iso: 'NGN', code: 566, prefix: null, suffix: '₦', div: 1 },
 };
@@ -64,7 +67,13 @@ export async function startFedaPayStandIn(secretKey: string) {
       } catch {
         return send(res, 400, { message: 'Invalid JSON' });
       }
-      requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+      });
       if (failing) return send(res, 500, { message: 'Internal Server Error' });
       if (req.headers.authorization !== `Bearer ${secretKey}`) return send(res, 401, { message: 'Unauthenticated.' });
 

@@ -112,7 +112,8 @@ export function makeDocx(): Buffer {
   return makeZip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    'word/document.xml':
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
   });
 }
 
@@ -145,7 +146,10 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 export const field = (name: string, value: string): Part => ({ name, value });
-export const file = (name: string, filename: string, data: Buffer, contentType?: string): Part => ({ name, file: { filename, data, contentType } });
+export const file = (name: string, filename: string, data: Buffer, contentType?: string): Part => ({
+  name,
+  file: { filename, data, contentType },
+});
 
 /** Every stored upload under DATA_DIR/uploads (temporary files included). */
 export function listUploads(dataDir: string): string[] {

@@ -48,18 +48,24 @@ const ADMIN_ENDPOINTS: Array<[method: 'GET' | 'PUT' | 'DELETE', url: () => strin
 ];
 
 describe('administrator-only endpoints', () => {
-  it.each(ADMIN_ENDPOINTS.map(([m, u]) => [m, u().replace(cv, '{file}'), u] as const))('%s %s: 401 without a token', async (method, _label, url) => {
-    const res = await t.app.inject({ method, url: url() });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBeTruthy();
-  });
+  it.each(ADMIN_ENDPOINTS.map(([m, u]) => [m, u().replace(cv, '{file}'), u] as const))(
+    '%s %s: 401 without a token',
+    async (method, _label, url) => {
+      const res = await t.app.inject({ method, url: url() });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBeTruthy();
+    },
+  );
 
-  it.each(ADMIN_ENDPOINTS.map(([m, u]) => [m, u().replace(cv, '{file}'), u] as const))('%s %s: 403 for every other role', async (method, _label, url) => {
-    for (const user of others) {
-      const res = await t.app.inject({ method, url: url(), headers: bearer(user.token) });
-      expect(res.statusCode, user.role).toBe(403);
-    }
-  });
+  it.each(ADMIN_ENDPOINTS.map(([m, u]) => [m, u().replace(cv, '{file}'), u] as const))(
+    '%s %s: 403 for every other role',
+    async (method, _label, url) => {
+      for (const user of others) {
+        const res = await t.app.inject({ method, url: url(), headers: bearer(user.token) });
+        expect(res.statusCode, user.role).toBe(403);
+      }
+    },
+  );
 
   it('serves the CV to an administrator', async () => {
     const res = await t.app.inject({ url: `/api/download/cv/${cv}`, headers: bearer(admin.token) });

@@ -14,7 +14,14 @@ export const createdUserSchema = z.object({
   zone,
   is_confirmed: z.boolean(),
 });
-export const userDetailsSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), telephone: z.string(), role: z.string(), zone });
+export const userDetailsSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  role: z.string(),
+  zone,
+});
 export const unconfirmedUserSchema = userDetailsSchema.extend({ created_at: z.string() });
 export const listedUserSchema = z.object({
   id: z.number(),

@@ -145,7 +145,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     t =
       table === 'donations'
         ? t.addColumn('purpose', 'text', notNull)
-        : t.addColumn('payment_type', 'text', notNull).addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'));
+        : t
+            .addColumn('payment_type', 'text', notNull)
+            .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'));
     await t
       .addColumn('name', 'text')
       .addColumn('email', 'text')

@@ -13,7 +13,10 @@ function isPg(db: Kysely<any>): boolean {
 
 export async function up(db: Kysely<any>): Promise<void> {
   const t = db.schema.createTable('outbox_messages');
-  await (isPg(db) ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (isPg(db)
+    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('channel', 'text', (c) => c.notNull())
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('subject', 'text')

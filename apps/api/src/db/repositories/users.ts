@@ -5,7 +5,17 @@ import type { Database, NewUser, UserUpdate } from '../schema';
 
 // Queries on `users` only; rules (who may do what, confirmation, first login) live in services/accounts.
 
-export const PUBLIC_USER_COLUMNS = ['id', 'name', 'email', 'telephone', 'role', 'zone', 'is_confirmed', 'created_by', 'created_at'] as const;
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'telephone',
+  'role',
+  'zone',
+  'is_confirmed',
+  'created_by',
+  'created_at',
+] as const;
 
 export function findUserById(db: DB, id: number) {
   return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -76,7 +86,10 @@ export async function listUsers(db: DB, filter: UserListFilter, page: { limit: n
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    applyUserFilter(db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')), filter).executeTakeFirstOrThrow(),
+    applyUserFilter(
+      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')),
+      filter,
+    ).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
 }

@@ -1,7 +1,13 @@
 import { messageSchema } from '@shared/schemas/api-common';
 import { parseId } from '@shared/schemas/id-param';
 import { PROVIDER_ROLES } from '@shared/constants';
-import { PROVIDER_MESSAGES, providerInformationSchema, providerRecordSchema, providerUpdateResponseSchema, providerUpdateSchema } from '@shared/schemas/provider';
+import {
+  PROVIDER_MESSAGES,
+  providerInformationSchema,
+  providerRecordSchema,
+  providerUpdateResponseSchema,
+  providerUpdateSchema,
+} from '@shared/schemas/provider';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';

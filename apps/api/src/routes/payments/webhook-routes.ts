@@ -8,21 +8,25 @@ const webhookRoutes: FastifyPluginAsync<{ service: MoneyService }> = async (app,
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/webhooks/fedapay', { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { hide: true } }, async (request, reply) => {
-    const raw = typeof request.body === 'string' ? request.body : '';
-    let verified: ReturnType<typeof service.gateway.verifyWebhook>;
-    try {
-      const header = request.headers['x-fedapay-signature'];
-      verified = service.gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
-    } catch (error) {
-      if (error instanceof WebhookSignatureError) {
-        request.log.warn({ reason: error.message }, 'webhook refused');
-        return reply.status(400).send({ message: 'Signature du webhook invalide.' });
+  app.post(
+    '/webhooks/fedapay',
+    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      let verified: ReturnType<typeof service.gateway.verifyWebhook>;
+      try {
+        const header = request.headers['x-fedapay-signature'];
+        verified = service.gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          request.log.warn({ reason: error.message }, 'webhook refused');
+          return reply.status(400).send({ message: 'Signature du webhook invalide.' });
+        }
+        throw error;
       }
-      throw error;
-    }
-    const outcome = await service.applyWebhook(verified.eventKey, verified.transactionId);
-    return reply.status(200).send({ message: outcome === 'duplicate' ? 'Événement déjà traité.' : 'Événement reçu.' });
-  });
+      const outcome = await service.applyWebhook(verified.eventKey, verified.transactionId);
+      return reply.status(200).send({ message: outcome === 'duplicate' ? 'Événement déjà traité.' : 'Événement reçu.' });
+    },
+  );
 };
 export default webhookRoutes;

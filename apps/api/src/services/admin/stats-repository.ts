@@ -18,14 +18,27 @@ export async function countUsersByRole(db: DB): Promise<Array<{ role: string; to
 
 /** Counted on the (is_confirmed, created_at) index, like the "Confirmer Compte" list. */
 export async function countUnconfirmedUsers(db: DB): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_confirmed', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_confirmed', '=', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function countPendingModeration(db: DB): Promise<{ volunteers: number; testimonials: number }> {
   const [volunteers, testimonials] = await Promise.all([
-    db.selectFrom('volunteers').select((eb) => eb.fn.countAll<number>().as('n')).where('is_confirmed', '=', 0).where('refused_at', 'is', null).executeTakeFirstOrThrow(),
-    db.selectFrom('testimonials').select((eb) => eb.fn.countAll<number>().as('n')).where('is_published', '=', 0).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('volunteers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_confirmed', '=', 0)
+      .where('refused_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('testimonials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_published', '=', 0)
+      .executeTakeFirstOrThrow(),
   ]);
   return { volunteers: Number(volunteers.n), testimonials: Number(testimonials.n) };
 }
@@ -49,7 +62,11 @@ export const RECEIVED_STATUSES = ['approved', 'transferred'] as const;
 export async function sumApprovedByMonth(db: DB, table: 'donations' | 'payments', sinceIso: string): Promise<MonthTotal[]> {
   const rows = await db
     .selectFrom(table)
-    .select((eb) => [sql<string>`${MONTH_OF_PAYMENT}`.as('month'), eb.fn.sum<number>('amount').as('total'), eb.fn.countAll<number>().as('count')])
+    .select((eb) => [
+      sql<string>`${MONTH_OF_PAYMENT}`.as('month'),
+      eb.fn.sum<number>('amount').as('total'),
+      eb.fn.countAll<number>().as('count'),
+    ])
     .where('transaction_status', 'in', [...RECEIVED_STATUSES])
     .where('deleted_at', 'is', null)
     .where(sql<string>`coalesce(paid_at, created_at)`, '>=', sinceIso)

@@ -120,7 +120,9 @@ export const LIST_EXPORTS: Record<string, Definition> = {
     };
   },
   '/api/contact-messages': (db, q) => {
-    let query = db.selectFrom('contact_messages').select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at', 'handled_at']);
+    let query = db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at', 'handled_at']);
     // The same tabs as the list: new (not handled) or handled messages only.
     if (q.status === 'nouveau') query = query.where('handled_at', 'is', null);
     if (q.status === 'traite') query = query.where('handled_at', 'is not', null);

@@ -115,7 +115,19 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
   const [count, rows] = await Promise.all([
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
     base
-      .select(['id', 'amount', 'purpose', 'transaction_status', 'transaction_id', 'receipt_number', 'created_at', 'name', 'email', 'phone', ...ORIGIN_COLUMNS])
+      .select([
+        'id',
+        'amount',
+        'purpose',
+        'transaction_status',
+        'transaction_id',
+        'receipt_number',
+        'created_at',
+        'name',
+        'email',
+        'phone',
+        ...ORIGIN_COLUMNS,
+      ])
       .$call(newestFirstPage(query))
       .execute(),
   ]);

@@ -81,7 +81,15 @@ export async function applyProviderState(
     if (kind === 'payment') await paymentChanged(trx, updated as PaymentRow, membershipMonths);
     // Notices (receipt link, failed payment) are queued in the same transaction as the change.
     const userId = 'user_id' in row ? row.user_id : null;
-    const change = { kind, id: row.id, amount: row.amount, phone: row.phone, email: row.email, userId, receiptNumber: updated.receipt_number };
+    const change = {
+      kind,
+      id: row.id,
+      amount: row.amount,
+      phone: row.phone,
+      email: row.email,
+      userId,
+      receiptNumber: updated.receipt_number,
+    };
     await onChange?.(trx as DB, { ...change, from: row.transaction_status, to: target });
     return updated;
   };

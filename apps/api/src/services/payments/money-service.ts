@@ -133,7 +133,15 @@ export class MoneyService {
       // No provider transaction exists: the record can never be paid; it is closed, not left pending.
       await this.db.transaction().execute(async (trx) => {
         await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
-        await recordAudit(trx, { actorId: null, action: `${kind}.status`, entity: kind, entityId: id, before: { transaction_status: 'pending' }, after: { transaction_status: 'canceled' }, details: { source: 'checkout_failed' } });
+        await recordAudit(trx, {
+          actorId: null,
+          action: `${kind}.status`,
+          entity: kind,
+          entityId: id,
+          before: { transaction_status: 'pending' },
+          after: { transaction_status: 'canceled' },
+          details: { source: 'checkout_failed' },
+        });
       });
       this.log.warn({ err: error, kind, id }, 'payment provider unavailable at checkout');
       throw providerUnavailable();

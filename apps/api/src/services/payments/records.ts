@@ -29,10 +29,15 @@ export async function findByTransactionId(db: Executor, transactionId: string): 
   return undefined;
 }
 
-export async function updateRecord(db: Executor, kind: MoneyKind, id: number, patch: Partial<PaymentRow>, whereStatus?: string): Promise<boolean> {
+export async function updateRecord(
+  db: Executor,
+  kind: MoneyKind,
+  id: number,
+  patch: Partial<PaymentRow>,
+  whereStatus?: string,
+): Promise<boolean> {
   let q = db.updateTable(table(kind)).set(patch).where('id', '=', id);
   if (whereStatus !== undefined) q = q.where('transaction_status', '=', whereStatus);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-

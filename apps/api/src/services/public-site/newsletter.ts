@@ -25,7 +25,10 @@ export async function listSubscribers(db: DB, page: PageQuery) {
       .limit(page.per_page)
       .offset(pageOffset(page))
       .execute(),
-    db.selectFrom('newsletter_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('newsletter_subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.n) };
 }

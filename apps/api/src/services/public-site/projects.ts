@@ -30,7 +30,10 @@ export async function listProjects(db: DB, page: PageQuery) {
       .select(['id', 'project_name', 'description', 'goal_amount', 'category', 'contact_email', 'project_file', 'created_at'])
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.n) };
 }

@@ -27,7 +27,11 @@ export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
       .where('is_confirmed', '=', 1)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('volunteers').where('is_confirmed', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('volunteers')
+      .where('is_confirmed', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({ ...r, profile_image_url: publicFileUrl('volunteer-profile-images', r.profile_image) })),
@@ -76,15 +80,35 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('volunteers')
-      .select(['id', 'name', 'email', 'domain', 'under_restriction', 'profile_image', 'cv', 'motivation_letter', 'criminal_record', 'restriction_proof', 'created_at'])
+      .select([
+        'id',
+        'name',
+        'email',
+        'domain',
+        'under_restriction',
+        'profile_image',
+        'cv',
+        'motivation_letter',
+        'criminal_record',
+        'restriction_proof',
+        'created_at',
+      ])
       .where('is_confirmed', '=', 0)
       // A refused application has been handled: it leaves the list (issue 18).
       .where('refused_at', 'is', null)
       .$call(newestFirstPage(page))
       .execute(),
-    db.selectFrom('volunteers').where('is_confirmed', '=', 0).where('refused_at', 'is', null).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('volunteers')
+      .where('is_confirmed', '=', 0)
+      .where('refused_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })), total: Number(count.n) };
+  return {
+    items: rows.map((r) => ({ ...r, under_restriction: (r.under_restriction === 1 ? '1' : '0') as '1' | '0' })),
+    total: Number(count.n),
+  };
 }
 
 export async function confirmVolunteer(db: DB, id: number, actorId: number): Promise<void> {
@@ -115,6 +139,11 @@ export async function refuseVolunteer(db: DB, id: number, actorId: number, reaso
 }
 
 export async function isConfirmedProfileImage(db: DB, name: string): Promise<boolean> {
-  const row = await db.selectFrom('volunteers').select('id').where('profile_image', '=', name).where('is_confirmed', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('volunteers')
+    .select('id')
+    .where('profile_image', '=', name)
+    .where('is_confirmed', '=', 1)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -88,54 +88,53 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
  * chosen name), whatever the browser's language. The real input covers the box, transparent: it keeps the
  * label, keyboard focus, screen-reader name and the form library's ref; a form reset empties the name.
  */
-const FileInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { error?: string; describedBy?: string }>(function FileInput(
-  { error, describedBy: described, onChange, className: _className, ...rest },
-  ref,
-) {
-  const [fileName, setFileName] = useState('');
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const setRefs = useCallback(
-    (node: HTMLInputElement | null) => {
-      inputRef.current = node;
-      if (typeof ref === 'function') ref(node);
-      else if (ref) ref.current = node;
-    },
-    [ref],
-  );
-  useEffect(() => {
-    const form = inputRef.current?.form;
-    if (!form) return;
-    const clear = () => setFileName('');
-    form.addEventListener('reset', clear);
-    return () => form.removeEventListener('reset', clear);
-  }, []);
-  return (
-    <div
-      className={cn(
-        'relative flex min-h-11 w-full items-center gap-3 rounded-md border bg-white px-2 py-1.5 focus-within:ring-2 focus-within:ring-emerald-700',
-        error ? 'border-red-600' : 'border-slate-400',
-      )}
-    >
-      <span aria-hidden className="shrink-0 rounded bg-emerald-50 px-3 py-1.5 font-medium text-emerald-900 ring-1 ring-emerald-200">
-        Choisir un fichier
-      </span>
-      <span aria-hidden className="min-w-0 truncate text-slate-700">
-        {fileName || 'Aucun fichier choisi'}
-      </span>
-      <input
-        ref={setRefs}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-        onChange={(e) => {
-          setFileName(e.target.files?.[0]?.name ?? '');
-          onChange?.(e);
-        }}
-        {...rest}
-      />
-    </div>
-  );
-});
+const FileInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { error?: string; describedBy?: string }>(
+  function FileInput({ error, describedBy: described, onChange, className: _className, ...rest }, ref) {
+    const [fileName, setFileName] = useState('');
+    const inputRef = useRef<HTMLInputElement | null>(null);
+    const setRefs = useCallback(
+      (node: HTMLInputElement | null) => {
+        inputRef.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      },
+      [ref],
+    );
+    useEffect(() => {
+      const form = inputRef.current?.form;
+      if (!form) return;
+      const clear = () => setFileName('');
+      form.addEventListener('reset', clear);
+      return () => form.removeEventListener('reset', clear);
+    }, []);
+    return (
+      <div
+        className={cn(
+          'relative flex min-h-11 w-full items-center gap-3 rounded-md border bg-white px-2 py-1.5 focus-within:ring-2 focus-within:ring-emerald-700',
+          error ? 'border-red-600' : 'border-slate-400',
+        )}
+      >
+        <span aria-hidden className="shrink-0 rounded bg-emerald-50 px-3 py-1.5 font-medium text-emerald-900 ring-1 ring-emerald-200">
+          Choisir un fichier
+        </span>
+        <span aria-hidden className="min-w-0 truncate text-slate-700">
+          {fileName || 'Aucun fichier choisi'}
+        </span>
+        <input
+          ref={setRefs}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+          onChange={(e) => {
+            setFileName(e.target.files?.[0]?.name ?? '');
+            onChange?.(e);
+          }}
+          {...rest}
+        />
+      </div>
+    );
+  },
+);
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;

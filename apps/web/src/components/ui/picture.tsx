@@ -23,7 +23,19 @@ export interface PictureProps {
 
 const srcSet = (src: string, widths: readonly number[], ext: string) => widths.map((w) => `${src}-${w}.${ext} ${w}w`).join(', ');
 
-export function Picture({ src, widths, sizes, alt, width, height, className, isPriority = false, alternate, onLoad, imageRef }: PictureProps) {
+export function Picture({
+  src,
+  widths,
+  sizes,
+  alt,
+  width,
+  height,
+  className,
+  isPriority = false,
+  alternate,
+  onLoad,
+  imageRef,
+}: PictureProps) {
   const largest = widths[widths.length - 1];
   return (
     <picture>

@@ -2,8 +2,8 @@ import { ROLES } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { Spinner } from '@web/components/ui/spinner';
-import { useLogout } from '@web/features/auth/use-logout';
-import { useProfile } from '@web/features/profile/use-profile';
+import { useLogout } from '@web/components/account/use-logout';
+import { useProfile } from '@web/components/account/use-profile';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminView } from './admin-views';
@@ -29,8 +29,8 @@ import { YearReceiptsView } from './views/year-receipts-view';
 
 // The two forms (profile, add-user) bring react-hook-form and zod (~140 KB of JavaScript): they load when opened, so
 // the lists' path, compiled before the first row on a slow phone, does without them (issue #20 item 1).
-const ProfilePanel = lazy(() => import('@web/features/profile/profile-panel').then((m) => ({ default: m.ProfilePanel })));
-const AddUserModal = lazy(() => import('@web/features/auth/add-user-modal').then((m) => ({ default: m.AddUserModal })));
+const ProfilePanel = lazy(() => import('@web/components/account/profile-panel').then((m) => ({ default: m.ProfilePanel })));
+const AddUserModal = lazy(() => import('@web/components/account/add-user-modal').then((m) => ({ default: m.AddUserModal })));
 
 function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
   switch (view) {

@@ -16,7 +16,7 @@ import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 import { pathAfterLogin } from './landing';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@web/components/account/password-field';
 
 /**
  * /choisir-mot-de-passe (CONTRACT.md "Every account has a home"): an account created by an adviser or an

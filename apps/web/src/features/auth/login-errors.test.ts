@@ -7,7 +7,9 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(new ApiError(422, "Votre compte n'a pas encore été confirmé par un administrateur."))).toBe(
       "Votre compte n'a pas encore été confirmé par un administrateur.",
     );
-    expect(loginErrorMessage(new ApiError(422, 'Numéro de téléphone ou mot de passe incorrect.'))).toBe('Numéro de téléphone ou mot de passe incorrect.');
+    expect(loginErrorMessage(new ApiError(422, 'Numéro de téléphone ou mot de passe incorrect.'))).toBe(
+      'Numéro de téléphone ou mot de passe incorrect.',
+    );
   });
 
   it('falls back to the validation message on a 422 without one', () => {

@@ -13,7 +13,7 @@ import { session } from '@web/lib/session';
 import { loginRequest } from './api';
 import { pathAfterLogin } from './landing';
 import { loginErrorMessage } from './login-errors';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@web/components/account/password-field';
 
 type LoginValues = z.output<typeof loginSchema>;
 
@@ -36,7 +36,13 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ telephone, password, remember }) => {
     try {
       const { token, user } = await loginRequest({ telephone, password, remember: remember === true });
-      session.save({ token, role: user.role, userId: user.id, firstLogin: user.first_login, mustChangePassword: user.must_change_password });
+      session.save({
+        token,
+        role: user.role,
+        userId: user.id,
+        firstLogin: user.first_login,
+        mustChangePassword: user.must_change_password,
+      });
       queryClient.clear(); // nothing cached for a previous account survives
       notify.success(AUTH_MESSAGES.loginSuccess);
       navigate(pathAfterLogin(user), { replace: true });

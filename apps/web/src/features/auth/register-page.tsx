@@ -1,7 +1,7 @@
 import { REGISTRATION_PAGE_ROLES } from '@shared/constants';
 import { Link } from 'react-router';
 import { PageTitle } from '@web/components/ui/page-title';
-import { RegisterForm } from './register-form';
+import { RegisterForm } from '@web/components/account/register-form';
 
 /** /inscription: a logged-in creator registers someone (spec §2, §6). The server decides what each creator may create. */
 export default function RegisterPage() {

@@ -1,5 +1,5 @@
 import { PageTitle } from '@web/components/ui/page-title';
-import { NewsletterForm } from '@web/features/newsletter/newsletter-form';
+import { NewsletterForm } from '@web/components/newsletter/newsletter-form';
 import { ActionCards } from './components/action-cards';
 import { CallToAction } from './components/call-to-action';
 import { CausesGrid } from './components/causes-grid';

@@ -2,8 +2,8 @@ import { CreditCard, HeartHandshake, Phone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
-import { useLogout } from '@web/features/auth/use-logout';
-import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { useLogout } from '@web/components/account/use-logout';
+import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
 import { MembershipCard } from './membership-card';
 import { OwnMoneyPanel } from './own-money-panel';
 

@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { type InitiateResponse, PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import {
+  type InitiateResponse,
+  PAYMENT_MESSAGES,
+  type PaymentInitiate,
+  type PaymentInitiateInput,
+  paymentInitiateSchema,
+} from '@shared/schemas/payment';
 import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
@@ -18,7 +24,8 @@ import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
 import { useReturnFlow } from './use-return-flow';
 
-const requestedType = (value: string | null): PaymentType => (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
+const requestedType = (value: string | null): PaymentType =>
+  (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
 
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 

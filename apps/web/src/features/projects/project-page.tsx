@@ -7,8 +7,8 @@ export default function ProjectPage() {
     <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title="Soumettre un Projet Social">Soumettre un Projet Social</PageTitle>
       <p className="mb-6 text-slate-700">
-        Vous portez une initiative utile à votre quartier ou à votre village&nbsp;? Présentez-la&nbsp;: notre équipe étudie chaque projet et revient vers vous
-        par email.
+        Vous portez une initiative utile à votre quartier ou à votre village&nbsp;? Présentez-la&nbsp;: notre équipe étudie chaque projet et
+        revient vers vous par email.
       </p>
       <ProjectForm />
     </section>

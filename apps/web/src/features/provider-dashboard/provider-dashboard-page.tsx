@@ -1,8 +1,8 @@
 import { Building2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
-import { useLogout } from '@web/features/auth/use-logout';
-import { ProfilePanel, useProfile } from '@web/features/profile/profile-panel';
+import { useLogout } from '@web/components/account/use-logout';
+import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
 import { ProviderInfoPanel } from './provider-info-panel';
 
 // /dashboard-prestataire (spec §2): Profil, Informations prestataire, Logout.

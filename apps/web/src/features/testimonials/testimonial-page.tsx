@@ -31,7 +31,9 @@ export default function TestimonialPage() {
           <h2 id="inspiration-title" className="text-xl font-bold text-emerald-950">
             Inspiration
           </h2>
-          <p className="text-slate-700">Vos mots encouragent celles et ceux qui hésitent encore à donner, à s’engager ou à demander de l’aide.</p>
+          <p className="text-slate-700">
+            Vos mots encouragent celles et ceux qui hésitent encore à donner, à s’engager ou à demander de l’aide.
+          </p>
           <ul className="flex flex-col gap-4">
             {INSPIRATIONS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-3 rounded-lg bg-emerald-50 p-4">

@@ -8,7 +8,17 @@ import { ADMIN_ACTION_ERRORS } from '../admin-messages';
 export const fileNameOf = (stored: string) => stored.split(/[\\/]/).pop() ?? stored;
 
 /** A download "link" for a protected file: fetched with the bearer token, then saved by the browser. */
-export function DownloadButton({ path, fileName, label, description }: { path: string; fileName: string; label: string; description?: string }) {
+export function DownloadButton({
+  path,
+  fileName,
+  label,
+  description,
+}: {
+  path: string;
+  fileName: string;
+  label: string;
+  description?: string;
+}) {
   const [isBusy, setBusy] = useState(false);
   return (
     <button

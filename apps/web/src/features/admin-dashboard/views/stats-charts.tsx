@@ -8,7 +8,12 @@ import { type AdminStats, monthLabel, type ZoneNeeds } from '../api/admin-stats'
 const NEED_COLORS = ['#065f46', '#b45309', '#1d4ed8', '#be123c', '#6d28d9', '#0f766e', '#a16207', '#4338ca', '#9f1239', '#334155'];
 const MAX_ZONES_CHARTED = 8;
 
-const compactFcfa = (v: number) => (v >= 1_000_000 ? `${formatNumber(Math.round(v / 100_000) / 10)} M` : v >= 1_000 ? `${formatNumber(Math.round(v / 1_000))} k` : formatNumber(v));
+const compactFcfa = (v: number) =>
+  v >= 1_000_000
+    ? `${formatNumber(Math.round(v / 100_000) / 10)} M`
+    : v >= 1_000
+      ? `${formatNumber(Math.round(v / 1_000))} k`
+      : formatNumber(v);
 
 export function MoneyChart({ monthly }: { monthly: AdminStats['monthly'] }) {
   const data = monthly.map((m) => ({ label: monthLabel(m.month, 'short'), Dons: m.donations_total, Paiements: m.payments_total }));

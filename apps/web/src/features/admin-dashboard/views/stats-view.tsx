@@ -54,15 +54,23 @@ function MoneySection({ monthly }: { monthly: AdminStats['monthly'] }) {
             <caption className="sr-only">Dons et paiements approuvés par mois</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className={cell}>Mois</th>
-                <th scope="col" className={cell}>Dons</th>
-                <th scope="col" className={cell}>Paiements</th>
+                <th scope="col" className={cell}>
+                  Mois
+                </th>
+                <th scope="col" className={cell}>
+                  Dons
+                </th>
+                <th scope="col" className={cell}>
+                  Paiements
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {monthly.map((m) => (
                 <tr key={m.month}>
-                  <th scope="row" className={`${cell} font-medium`}>{monthLabel(m.month)}</th>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {monthLabel(m.month)}
+                  </th>
                   <td className={`${cell} whitespace-nowrap`}>
                     {formatFcfa(m.donations_total)} ({m.donations_count})
                   </td>
@@ -93,7 +101,8 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
   return (
     <Card title="Besoins exprimés par zone">
       <p className="mb-3 text-slate-800">
-        Zone la plus demandeuse&nbsp;: <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout «&nbsp;{topNeed}&nbsp;»).
+        Zone la plus demandeuse&nbsp;: <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout «&nbsp;{topNeed}
+        &nbsp;»).
       </p>
       <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
         <NeedsChart zones={zones} needs={needs} />
@@ -105,19 +114,29 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
             <caption className="sr-only">Nombre de questionnaires citant chaque besoin, par zone</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className={cell}>Zone</th>
+                <th scope="col" className={cell}>
+                  Zone
+                </th>
                 {needs.map((n) => (
-                  <th key={n} scope="col" className={cell}>{n}</th>
+                  <th key={n} scope="col" className={cell}>
+                    {n}
+                  </th>
                 ))}
-                <th scope="col" className={cell}>Total</th>
+                <th scope="col" className={cell}>
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {zones.map((z) => (
                 <tr key={z.zone}>
-                  <th scope="row" className={`${cell} font-medium`}>{z.zone}</th>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {z.zone}
+                  </th>
                   {needs.map((n) => (
-                    <td key={n} className={cell}>{z.byNeed[n] ?? 0}</td>
+                    <td key={n} className={cell}>
+                      {z.byNeed[n] ?? 0}
+                    </td>
                   ))}
                   <td className={`${cell} font-semibold`}>{z.total}</td>
                 </tr>
@@ -146,9 +165,24 @@ export function StatsView({ onOpen }: { onOpen: (view: AdminView) => void }) {
       ) : (
         <>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Figure label="Comptes en attente de confirmation" value={stats.data.counts.unconfirmed_accounts} onOpen={() => onOpen('confirmer-compte')} actionLabel="Confirmer les comptes" />
-            <Figure label="Volontaires en attente de confirmation" value={stats.data.counts.unconfirmed_volunteers} onOpen={() => onOpen('confirmer-volontaire')} actionLabel="Confirmer les volontaires" />
-            <Figure label="Témoignages à modérer" value={stats.data.counts.pending_testimonials} onOpen={() => onOpen('temoignages')} actionLabel="Modérer les témoignages" />
+            <Figure
+              label="Comptes en attente de confirmation"
+              value={stats.data.counts.unconfirmed_accounts}
+              onOpen={() => onOpen('confirmer-compte')}
+              actionLabel="Confirmer les comptes"
+            />
+            <Figure
+              label="Volontaires en attente de confirmation"
+              value={stats.data.counts.unconfirmed_volunteers}
+              onOpen={() => onOpen('confirmer-volontaire')}
+              actionLabel="Confirmer les volontaires"
+            />
+            <Figure
+              label="Témoignages à modérer"
+              value={stats.data.counts.pending_testimonials}
+              onOpen={() => onOpen('temoignages')}
+              actionLabel="Modérer les témoignages"
+            />
           </dl>
           <Card title="Comptes par rôle">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">

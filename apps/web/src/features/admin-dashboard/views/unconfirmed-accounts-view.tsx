@@ -37,11 +37,7 @@ export function UnconfirmedAccountsView() {
       key: 'action',
       header: 'Action',
       render: (u) => (
-        <Button
-          isLoading={confirm.isPending && confirm.variables?.id === u.id}
-          loadingText="En cours..."
-          onClick={() => confirm.mutate(u)}
-        >
+        <Button isLoading={confirm.isPending && confirm.variables?.id === u.id} loadingText="En cours..." onClick={() => confirm.mutate(u)}>
           Confirmer
         </Button>
       ),

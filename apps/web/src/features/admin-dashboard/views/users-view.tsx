@@ -14,15 +14,31 @@ export type UserGroup = 'sympathisants' | 'prestataires' | 'conseillers' | 'memb
 
 // `exportRole`: the CSV export of a one-role list (the providers' two merged lists have none).
 const GROUPS: Record<UserGroup, { title: string; errorText: string; fetcher: () => PageFetcher<ListedUser>; exportRole?: string }> = {
-  sympathisants: { title: 'Les Sympathisants', errorText: ADMIN_FETCH_ERRORS.sympathisers, fetcher: () => pageFetcher('/users', { role: 'sympathisant' }), exportRole: 'sympathisant' },
+  sympathisants: {
+    title: 'Les Sympathisants',
+    errorText: ADMIN_FETCH_ERRORS.sympathisers,
+    fetcher: () => pageFetcher('/users', { role: 'sympathisant' }),
+    exportRole: 'sympathisant',
+  },
   // Providers are both provider roles: two server-paged lists shown one after the other.
   prestataires: {
     title: 'Les Prestataires',
     errorText: ADMIN_FETCH_ERRORS.providers,
-    fetcher: () => concatenatedFetcher(pageFetcher('/users', { role: 'prestataire_physique' }), pageFetcher('/users', { role: 'prestataire_morale' })),
+    fetcher: () =>
+      concatenatedFetcher(pageFetcher('/users', { role: 'prestataire_physique' }), pageFetcher('/users', { role: 'prestataire_morale' })),
   },
-  conseillers: { title: 'Les Conseillers', errorText: ADMIN_FETCH_ERRORS.advisers, fetcher: () => pageFetcher('/users', { role: 'conseiller' }), exportRole: 'conseiller' },
-  membres: { title: 'Les Membres', errorText: ADMIN_FETCH_ERRORS.members, fetcher: () => pageFetcher('/users', { role: 'membre' }), exportRole: 'membre' },
+  conseillers: {
+    title: 'Les Conseillers',
+    errorText: ADMIN_FETCH_ERRORS.advisers,
+    fetcher: () => pageFetcher('/users', { role: 'conseiller' }),
+    exportRole: 'conseiller',
+  },
+  membres: {
+    title: 'Les Membres',
+    errorText: ADMIN_FETCH_ERRORS.members,
+    fetcher: () => pageFetcher('/users', { role: 'membre' }),
+    exportRole: 'membre',
+  },
 };
 
 const COLUMNS: ReadonlyArray<Column<ListedUser>> = [

@@ -8,8 +8,8 @@ export function CallToAction() {
         Engagez-vous à nos côtés
       </h2>
       <p className="mx-auto mb-8 max-w-2xl text-lg text-amber-50">
-        Engagez-vous pour soutenir l'alimentation, les soins médicaux, l'éducation et bien plus encore&nbsp;: ensemble, répondons aux besoins
-        essentiels de chaque famille.
+        Engagez-vous pour soutenir l'alimentation, les soins médicaux, l'éducation et bien plus encore&nbsp;: ensemble, répondons aux
+        besoins essentiels de chaque famille.
       </p>
       <div className="flex flex-wrap justify-center gap-4">
         <Link to="/volontier" className="rounded-md bg-white px-6 py-3 font-semibold text-orange-900 hover:bg-amber-100">

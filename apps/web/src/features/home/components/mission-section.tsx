@@ -11,9 +11,9 @@ export function MissionSection() {
             Une mission associative
           </h2>
           <p className="mb-4 text-lg text-slate-700">
-            Notre association réunit consommateurs, prestataires, membres, sympathisants et conseillers autour d'un même but&nbsp;: permettre à
-            chacun de satisfaire ses besoins essentiels — se nourrir, se soigner, apprendre, se vêtir, se loger, se déplacer et vivre en
-            sécurité.
+            Notre association réunit consommateurs, prestataires, membres, sympathisants et conseillers autour d'un même but&nbsp;:
+            permettre à chacun de satisfaire ses besoins essentiels — se nourrir, se soigner, apprendre, se vêtir, se loger, se déplacer et
+            vivre en sécurité.
           </p>
           <p className="mb-6 text-slate-700">
             Nous agissons au plus près des familles béninoises, avec des partenaires locaux de confiance, et nous mesurons nos actions grâce

@@ -16,8 +16,7 @@ export function useOwnProvider() {
 export function useUpdateProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: number; values: ProviderUpdate }) =>
-      api.put<ProviderUpdateResponse>(`/prestataire/${id}`, values),
+    mutationFn: ({ id, values }: { id: number; values: ProviderUpdate }) => api.put<ProviderUpdateResponse>(`/prestataire/${id}`, values),
     onSuccess: (data) => queryClient.setQueryData(providerKey, data.prestataire),
   });
 }

@@ -9,7 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
-import { registerRequest } from './api';
+import { registerRequest } from './register-request';
 import { PasswordField } from './password-field';
 
 export interface RegisterFormProps {

@@ -10,7 +10,10 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /** A password input with a show/hide toggle (spec §2, §5). */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, hint, id, className, ...rest }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, error, hint, id, className, ...rest },
+  ref,
+) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const [isVisible, setVisible] = useState(false);

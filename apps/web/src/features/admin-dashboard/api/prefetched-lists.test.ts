@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageFetcher } from '../features/admin-dashboard/api/admin-lists';
-import { PREFETCH_MAX_AGE_MS, takePrefetched } from './prefetched';
+import { pageFetcher } from './admin-lists';
+import { PREFETCH_MAX_AGE_MS, takePrefetched } from '@web/lib/prefetched';
 
 // apps/web/list-prefetch.js asks for a dashboard view's first page before the app code arrives; the app only uses that
 // answer when it asks for the very same URL, so the two must build URLs alike.
 
-const SCRIPT = fs.readFileSync(path.resolve(import.meta.dirname, '../../list-prefetch.js'), 'utf8');
+const SCRIPT = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../list-prefetch.js'), 'utf8');
 
 /** Runs list-prefetch.js for an address and returns the URLs it asked for. */
 function prefetchedUrls(pathname: string, search: string): string[] {
