@@ -35,7 +35,9 @@ describe('profile panel', () => {
 
     await page.getByRole('button', { name: 'Modifier' }).click();
     await page.getByLabel('Nom').fill('Akouavi Modifiée');
-    await page.getByLabel('Mot de passe').fill('Nouveau-Secret-9');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Nouveau-Secret-9');
+    // A new password needs the current one (CONTRACT "Every account has a home").
+    await page.getByLabel('Mot de passe actuel').fill(user.password);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await page.getByText('Profil mis à jour avec succès.').waitFor();
     await page.getByRole('button', { name: 'Modifier' }).waitFor();
@@ -53,6 +55,7 @@ describe('profile panel', () => {
     await page.goto('/espace-membre');
     await page.getByRole('button', { name: 'Modifier' }).click();
     await page.getByLabel('Email').fill(other.email);
+    await page.getByLabel('Mot de passe actuel').fill(user.password);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await page.getByText('Cet email est déjà utilisé.').waitFor();
     await page.getByRole('button', { name: 'Sauvegarder' }).waitFor();

@@ -38,11 +38,12 @@ describe('cause pages', () => {
         return !!i && i.complete && i.naturalWidth > 0;
       });
       const donate = main.getByRole('link', { name: 'Faire un don', exact: true });
-      expect(await donate.getAttribute('href')).toBe('/donation');
+      // The cause is carried to the form (CONTRACT "Donors").
+      expect(await donate.getAttribute('href')).toBe(`/donation?cause=${encodeURIComponent(id)}`);
       expect(await page.getByText('Cause non trouvée.').count()).toBe(0);
     }
-    await page.getByRole('link', { name: 'Faire un don', exact: true }).click();
-    await page.waitForURL('**/donation');
+    await page.locator('main').getByRole('link', { name: 'Faire un don', exact: true }).click();
+    await page.waitForURL('**/donation?cause=**');
     assertNoPageErrors(page);
   });
 
@@ -57,7 +58,8 @@ describe('cause pages', () => {
     for (const id of ['inconnue', 'securite', 'cause%20inconnue', 'financement-x']) {
       await page.goto(`/causes/${id}`);
       await page.getByText('Cause non trouvée.', { exact: true }).waitFor();
-      expect(await page.getByRole('link', { name: 'Faire un don', exact: true }).count()).toBe(0);
+      // The header's « Faire un don » stays; the page itself offers none.
+      expect(await page.locator('main').getByRole('link', { name: 'Faire un don', exact: true }).count()).toBe(0);
     }
     assertNoPageErrors(page);
   });

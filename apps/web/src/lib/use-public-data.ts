@@ -5,7 +5,10 @@ import { useEffect, useState } from 'react';
 const cache = new Map<string, unknown>();
 const inFlight = new Map<string, Promise<unknown>>();
 
-/** Fetches once per page load (shared between mounts); `data` is undefined until it arrives. */
+/**
+ * Fetches once per page load (shared between mounts); `data` is undefined until it arrives. A failed fetch leaves it
+ * undefined (the page keeps its loading text, spec §8) and is not cached, so the next mount asks again.
+ */
 export function usePublicData<T>(key: string, fetcher: () => Promise<T>): { data: T | undefined } {
   const [data, setData] = useState<T | undefined>(() => cache.get(key) as T | undefined);
   useEffect(() => {
@@ -13,16 +16,25 @@ export function usePublicData<T>(key: string, fetcher: () => Promise<T>): { data
     let isActive = true;
     let promise = inFlight.get(key) as Promise<T> | undefined;
     if (!promise) {
-      promise = fetcher().then((value) => {
-        cache.set(key, value);
-        inFlight.delete(key);
-        return value;
-      });
+      promise = fetcher().then(
+        (value) => {
+          cache.set(key, value);
+          inFlight.delete(key);
+          return value;
+        },
+        (error: unknown) => {
+          inFlight.delete(key);
+          throw error;
+        },
+      );
       inFlight.set(key, promise);
     }
-    promise.then((value) => {
-      if (isActive) setData(value);
-    });
+    promise.then(
+      (value) => {
+        if (isActive) setData(value);
+      },
+      () => {}, // the loader has logged it; `data` stays undefined
+    );
     return () => {
       isActive = false;
     };

@@ -8,11 +8,11 @@ export function getTestimonials(): Promise<PublicTestimonial[]> {
   return api.get<PublicTestimonial[]>('/testimonials', { token: null });
 }
 
-// A stable loader (module-level) so the hook's effect runs once; failures are logged only.
+// A stable loader (module-level) so the hook's effect runs once; failures are logged, and the section keeps its loading text.
 const loadTestimonials = (): Promise<PublicTestimonial[]> =>
   getTestimonials().catch((error: unknown) => {
     console.warn('Chargement des témoignages impossible', error);
-    return [];
+    throw error;
   });
 
 /** Published testimonials. A failure is logged only, so the loading message stays (spec §8). */

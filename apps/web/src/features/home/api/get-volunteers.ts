@@ -8,11 +8,11 @@ export function getVolunteers(): Promise<PublicVolunteer[]> {
   return api.get<PublicVolunteer[]>('/volunteers', { token: null });
 }
 
-// A stable loader (module-level) so the hook's effect runs once; failures are logged only.
+// A stable loader (module-level) so the hook's effect runs once; failures are logged, and the section keeps its loading text.
 const loadVolunteers = (): Promise<PublicVolunteer[]> =>
   getVolunteers().catch((error: unknown) => {
     console.warn('Chargement des volontaires impossible', error);
-    return [];
+    throw error;
   });
 
 /** Confirmed volunteers (CONTRACT: only those are public). A failure is logged only (spec §8). */
