@@ -17,8 +17,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A donation through the sandbox checkout, approved (or not) by the payer, as a browser follows it. */
-async function donate(body: Record<string, unknown>, outcome = 'approved', headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: body, headers });
+async function donate(
+  body: Record<string, unknown>,
+  outcome = 'approved',
+  headers: Record<string, string> = {},
+  url = '/api/donation/initiate',
+) {
+  const res = await t.app.inject({ method: 'POST', url, payload: body, headers });
   expect(res.statusCode, res.body).toBe(201);
   const post = await t.app.inject({
     method: 'POST',
@@ -35,6 +40,39 @@ const setGoal = (token: string, purpose: string, goal: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/causes/${purpose}`, headers: bearer(token), payload: { goal } });
 
 describe('the donor', () => {
+  it('may start a donation through POST /api/payment/initiate too, as CONTRACT words it', async () => {
+    const body = { amount: 2500, purpose: 'education', name: 'Agbo-Dossou', telephone: '01 97 00 00 02', email: 'agbo@example.bj' };
+    const row = await donate(body, 'approved', {}, '/api/payment/initiate');
+    expect(row).toMatchObject({
+      amount: 2500,
+      purpose: 'education',
+      name: 'Agbo-Dossou',
+      email: 'agbo@example.bj',
+      transaction_status: 'approved',
+    });
+    expect(row.phone).toMatch(/97000002$/);
+    // Still a donation's rules and messages, and nothing stored when refused.
+    const before = await t.db
+      .selectFrom('donations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bad = await t.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: { amount: 5, purpose: 'education' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['amount']);
+    const after = await t.db
+      .selectFrom('donations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // A membership payment keeps its own route's rules.
+    const payment = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/initiate',
+      payload: { amount: 5000, payment_type: 'adhesion' },
+    });
+    expect(payment.statusCode).toBe(422);
+  });
+
   it('stores the optional name, telephone and e-mail, and the receipt carries the name', async () => {
     const row = await donate({
       amount: '5.000',

@@ -3,15 +3,34 @@ import { donationInitiateSchema, donationRecordSchema } from '@shared/schemas/do
 import { initiateResponseSchema, PAYMENT_MESSAGES, paymentInitiateSchema, paymentRecordSchema } from '@shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unprocessable } from '../../lib/http-errors';
+import { zodFieldErrors } from '../../lib/uploads';
 import { resolveUser } from '../../plugins/auth';
 import type { MoneyService } from '../../services/payments/money-service';
 
+/** A donation sent to POST /api/payment/initiate: it names a purpose and no payment type (CONTRACT "Donors"). */
+const isDonationBody = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'purpose' in body && !('payment_type' in body);
+
 // Public money routes: initiation (no bearer needed), the provider's return, and the spec's record posts.
 const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
+  /** Opens a donation's checkout, for /donation/initiate and for a donation sent to /payment/initiate. */
+  const initiateDonation = async (request: Parameters<typeof resolveUser>[0], body: unknown) => {
+    const parsed = donationInitiateSchema.safeParse(body);
+    if (!parsed.success) throw unprocessable(zodFieldErrors(parsed.error));
+    // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
+    const user = await resolveUser(request);
+    return { url: await service.initiateDonation(parsed.data, user?.id ?? null) };
+  };
+
   app.post(
     '/payment/initiate',
     {
       config: { rateLimit: app.limits.publicForm },
+      // CONTRACT "Donors": a donation may come here too, with its purpose and optional name, telephone, e-mail.
+      preValidation: async (request, reply) => {
+        if (isDonationBody(request.body)) return reply.status(201).send(await initiateDonation(request, request.body));
+      },
       schema: { tags: ['paiements'], body: paymentInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
     async (request, reply) => {
@@ -28,11 +47,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       config: { rateLimit: app.limits.publicForm },
       schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
-    async (request, reply) => {
-      // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
-      const user = await resolveUser(request);
-      return reply.status(201).send({ url: await service.initiateDonation(request.body, user?.id ?? null) });
-    },
+    async (request, reply) => reply.status(201).send(await initiateDonation(request, request.body)),
   );
 
   app.post(
