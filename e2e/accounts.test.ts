@@ -32,7 +32,7 @@ describe('login page', () => {
     { role: 'prestataire_morale', firstLogin: true, lands: '/information' },
     { role: 'prestataire_morale', firstLogin: false, lands: '/dashboard-prestataire' },
     { role: 'conseiller', firstLogin: true, lands: '/dashboard-conseiller' },
-    { role: 'conseiller_pro', firstLogin: false, lands: '/dashboard-conseiller' },
+    { role: 'conseiller_pro', firstLogin: false, lands: '/espace-membre' },
     { role: 'membre', firstLogin: false, lands: '/espace-membre' },
     { role: 'sympathisant', firstLogin: true, lands: '/espace-membre' },
   ];
@@ -92,6 +92,8 @@ describe('login page', () => {
   it('has the show/hide toggle, remember-me box and forgot-password link of the specification', async () => {
     const page = await browser.newPage();
     await page.goto('/connexion');
+    // The page is prerendered: the toggle answers once React has hydrated it (a tap before that is replayed then).
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     const password = page.getByLabel('Mot de passe', { exact: true });
     await password.fill('secret');
     expect(await password.getAttribute('type')).toBe('password');

@@ -38,12 +38,13 @@ export const isAdviserRole = (role: string): boolean => (ADVISER_ROLES as readon
 export const DASHBOARD_BY_ROLE: Partial<Record<Role, string>> = {
   administrateur: '/dashboard-administrateur',
   conseiller: '/dashboard-conseiller',
-  conseiller_pro: '/dashboard-conseiller',
   prestataire_physique: '/dashboard-prestataire',
   prestataire_morale: '/dashboard-prestataire',
   // CONTRACT.md "Every account has a home": the roles the specification leaves without a dashboard reach
   // the member space (profile, password, membership, their payments and donations with receipts, logout).
-  // conseiller_pro keeps the adviser dashboard it needs to create users, and may open the member space too.
+  // conseiller_pro lands there too (CONTRACT wins over our earlier choice); its member space links to the adviser
+  // dashboard (/dashboard-conseiller), which it may still open to create users (CONTRACT gives it the adviser's rights).
+  conseiller_pro: '/espace-membre',
   consommateur: '/espace-membre',
   membre: '/espace-membre',
   sympathisant: '/espace-membre',

@@ -16,7 +16,7 @@ describe('pathAfterLogin', () => {
     expect(pathAfterLogin({ role: 'sympathisant', first_login: true })).toBe('/espace-membre');
     expect(pathAfterLogin({ role: 'administrateur', first_login: true })).toBe('/dashboard-administrateur');
     expect(pathAfterLogin({ role: 'conseiller', first_login: true })).toBe('/dashboard-conseiller');
-    expect(pathAfterLogin({ role: 'conseiller_pro', first_login: false })).toBe('/dashboard-conseiller');
+    expect(pathAfterLogin({ role: 'conseiller_pro', first_login: false })).toBe('/espace-membre');
   });
 
   it('asks an account created by someone else to choose its password before anything else', () => {

@@ -1,4 +1,4 @@
-import { CreditCard, HeartHandshake, Phone, UserRound } from 'lucide-react';
+import { CreditCard, HeartHandshake, Phone, UserRound, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
@@ -24,6 +24,7 @@ export default function MemberSpacePage() {
   const profile = useProfile();
   const logout = useLogout('dashboard');
   const isConsumer = profile.data?.role === 'consommateur';
+  const isAdviserPro = profile.data?.role === 'conseiller_pro';
   return (
     <DashboardShell
       entries={ENTRIES}
@@ -53,6 +54,12 @@ export default function MemberSpacePage() {
               <HeartHandshake aria-hidden size={18} />
               Faire un don
             </Link>
+            {isAdviserPro ? (
+              <Link to="/dashboard-conseiller" className={`${action} text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50`}>
+                <UsersRound aria-hidden size={18} />
+                Mes utilisateurs créés
+              </Link>
+            ) : null}
             {isConsumer ? (
               <Link to="/consommateur" className={`${action} text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50`}>
                 <Phone aria-hidden size={18} />
