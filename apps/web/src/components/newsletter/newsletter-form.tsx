@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shared/messages';
+import type { MessageResponse } from '@shared/schemas/api-common';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
 import { type FormEvent, useId, useState } from 'react';
@@ -18,7 +19,7 @@ export function NewsletterForm() {
     const email = String(new FormData(form).get('email') ?? '');
     setStatus({ kind: 'sending' });
     try {
-      const res = await api.post<{ message: string }>('/subscribe', { email }, { token: null });
+      const res = await api.post<MessageResponse>('/subscribe', { email }, { token: null });
       form.reset();
       setStatus({ kind: 'done', message: res.message });
     } catch {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageResponse } from '@shared/schemas/api-common';
 import { ORGANISATION } from '@shared/constants';
 import { CONTACT_MESSAGES, type ContactInput, type ContactValues, contactSchema } from '@shared/schemas/contact';
 import { SocialIcons } from '@web/components/layout/social-icons';
@@ -27,7 +28,7 @@ export default function ContactPage() {
 
   const onValid = async (values: ContactValues) => {
     try {
-      const res = await api.post<{ message: string }>('/contact', values, { token: null });
+      const res = await api.post<MessageResponse>('/contact', values, { token: null });
       notify.success(res.message);
       reset();
       clearDraft('contact');

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { InitiateResponse } from '@shared/schemas/payment';
 import { purposeFromQuery } from '@shared/causes';
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
@@ -56,7 +57,7 @@ export default function DonationPage() {
   const onSubmit = async (values: DonationInitiate) => {
     setInProgress(true);
     try {
-      const { url } = await api.post<{ url: string }>('/donation/initiate', values);
+      const { url } = await api.post<InitiateResponse>('/donation/initiate', values);
       forgetDonationThanks();
       window.location.assign(url);
     } catch (error) {

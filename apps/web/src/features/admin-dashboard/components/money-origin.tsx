@@ -1,3 +1,4 @@
+import type { PaymentListItem } from '@shared/schemas/payment';
 import { MONEY_SOURCE_LABELS, OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import { formatDate } from '@shared/format';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -5,7 +6,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 // How a money record came in (online or by hand, with method and reference), and the « Actifs / Annulés »
 // filter of the payments and donations lists.
 
-type Origin = { source: string; method: string | null; reference: string | null; deleted_at: string | null; deleted_reason: string | null };
+/** The origin columns every money list item has (the shared list item schemas). */
+type Origin = Pick<PaymentListItem, 'source' | 'method' | 'reference' | 'deleted_at' | 'deleted_reason'>;
 
 export function MoneyOrigin({ row }: { row: Origin }) {
   if (row.deleted_at) {

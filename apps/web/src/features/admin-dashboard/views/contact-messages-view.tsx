@@ -1,4 +1,5 @@
 import { formatDate } from '@shared/format';
+import type { MessageResponse } from '@shared/schemas/api-common';
 import type { ContactMessageStatus } from '@shared/schemas/back-office';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Column } from '@web/components/dashboard/data-table';
@@ -58,8 +59,7 @@ export function ContactMessagesView() {
   const fetchPage = useMemo(() => pageFetcher<ContactMessage>('/contact-messages', { status }), [status]);
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (m: ContactMessage) =>
-      api.put<{ message: string }>(`/contact-messages/${m.id}/handled`, { handled: m.handled_at === null }),
+    mutationFn: (m: ContactMessage) => api.put<MessageResponse>(`/contact-messages/${m.id}/handled`, { handled: m.handled_at === null }),
     onSuccess: async (body, m) => {
       notify.success(body.message);
       // The message moves to the other tab; the landing view's count changes.

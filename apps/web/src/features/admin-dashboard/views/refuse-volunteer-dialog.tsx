@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageResponse } from '@shared/schemas/api-common';
 import { VOLUNTEER_REFUSAL_MESSAGES, type VolunteerRefusalInput, volunteerRefusalSchema } from '@shared/schemas/volunteer';
 import { useForm } from 'react-hook-form';
 import { Button } from '@web/components/ui/button';
@@ -26,7 +27,7 @@ export function RefuseVolunteerDialog({
   } = useForm<VolunteerRefusalInput>({ resolver: zodResolver(volunteerRefusalSchema), defaultValues: { reason: '' } });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { message } = await api.put<{ message: string }>(`/volunteers/${volunteer.id}/refuse`, values);
+      const { message } = await api.put<MessageResponse>(`/volunteers/${volunteer.id}/refuse`, values);
       notify.success(message || VOLUNTEER_REFUSAL_MESSAGES.refused);
       onRefused();
     } catch (error) {
