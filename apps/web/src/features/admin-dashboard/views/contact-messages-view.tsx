@@ -1,11 +1,11 @@
 import { formatDate } from '@shared/format';
+import { StatusTabs } from '../components/status-tabs';
 import type { MessageResponse } from '@shared/schemas/api-common';
 import type { ContactMessageStatus } from '@shared/schemas/back-office';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
-import { cn } from '@web/lib/cn';
 import { notify } from '@web/lib/notify';
 import { useMemo, useState } from 'react';
 import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS } from '../admin-messages';
@@ -88,24 +88,7 @@ export function ContactMessagesView() {
     },
   ];
 
-  const toolbar = (
-    <div role="group" aria-label="État des messages" className="flex gap-2">
-      {TABS.map((tab) => (
-        <button
-          key={tab.status}
-          type="button"
-          aria-pressed={status === tab.status}
-          onClick={() => setStatus(tab.status)}
-          className={cn(
-            'min-h-11 rounded-md px-4 py-2 font-semibold ring-1 ring-emerald-800',
-            status === tab.status ? 'bg-emerald-800 text-white' : 'bg-white text-emerald-900 hover:bg-emerald-50',
-          )}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </div>
-  );
+  const toolbar = <StatusTabs label="État des messages" tabs={TABS} status={status} onChange={setStatus} />;
 
   return (
     <ListPanel
