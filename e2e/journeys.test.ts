@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +10,16 @@ import { e2eDb, seedE2eUser } from './helpers/seed';
 // Issue 18: the donor, the member space and the header, the first-login password step and act-as, at
 // 360×740 on a touch phone and at desktop width, with an axe scan (WCAG A/AA) of each page touched.
 const browser = setupBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 }, isTouch: false };
+const PHONE = { viewport: { width: 360, height: 740 }, touch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 }, touch: false };
+const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+/** At 360 px, what the person sees goes to docs/screenshots/ for the README's walkthrough. */
+async function shot(page: Page, name: string) {
+  if (page.viewportSize()?.width !== 360) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 async function expectNoAxeViolations(page: Page) {
   // Toasts fade in and out: their half-transparent frames are not what a person reads.
@@ -39,6 +49,7 @@ describe.each([
     const page = await browser.newPage(options);
     await page.goto('/causes/securite-alimentaire');
     await expectNoAxeViolations(page);
+    await shot(page, 'don-cause-360');
     // "Faire un don" in the header is inside the first screen.
     const headerDonate = page.getByRole('banner').getByRole('link', { name: 'Faire un don' });
     const box = await headerDonate.boundingBox();
@@ -52,6 +63,7 @@ describe.each([
     await expect.poll(() => cause.inputValue()).toBe('alimentation');
     await page.getByText(/collectés pour « Alimentation »/).waitFor();
     await expectNoAxeViolations(page);
+    await shot(page, 'don-formulaire-360');
 
     await page.getByRole('button', { name: '5 000 FCFA' }).click();
     expect(await page.getByLabel('Autre montant (FCFA)').inputValue()).toBe('5000');
@@ -72,6 +84,7 @@ describe.each([
     const thanks = page.getByRole('heading', { name: 'Merci pour votre don !' });
     await thanks.waitFor();
     await page.getByRole('link', { name: 'Voir mon reçu' }).waitFor();
+    await shot(page, 'don-merci-360');
     expect(await page.getByRole('button', { name: 'Faire un don', exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await page.reload();
@@ -138,6 +151,7 @@ describe.each([
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL((url) => url.pathname === '/choisir-mot-de-passe');
     await page.getByRole('heading', { name: 'Choisissez votre mot de passe' }).waitFor();
+    await shot(page, 'choisir-mot-de-passe-360');
     await expectNoAxeViolations(page);
     // Any other page first sends the account back to this step.
     await page.goto('/espace-membre');
@@ -148,11 +162,12 @@ describe.each([
     await page.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
     await page.waitForURL((url) => url.pathname === '/espace-membre');
     await page.getByRole('heading', { name: 'Mes paiements et dons' }).waitFor();
+    await shot(page, 'espace-membre-360');
     await expectNoAxeViolations(page);
 
     await page.goto('/about');
     const banner = page.getByRole('banner');
-    if (options.isTouch) await banner.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    if (options.touch) await banner.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await banner.getByRole('link', { name: 'Mon espace' }).waitFor();
     await banner.getByRole('button', { name: 'Déconnexion' }).waitFor();
     expect(await banner.getByRole('link', { name: 'Connexion' }).count()).toBe(0);
@@ -183,6 +198,7 @@ describe.each([
     await loginViaApi(own, consumer.telephone, consumer.password);
     await own.goto('/consommateur');
     await own.getByText('Rémi Agbo-Dossou').waitFor();
+    await shot(own, 'conseiller-contact-360');
     expect(await own.getByRole('link', { name: `Appeler le ${adviser.telephone}` }).getAttribute('href')).toBe(`tel:${adviser.telephone}`);
     await expectNoAxeViolations(own);
     assertNoPageErrors(page);
