@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueMessage } from '../../src/messages/outbox';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -50,6 +51,31 @@ describe('?format=csv on every administrator list', () => {
     const url = `${list}${list.includes('?') ? '&' : '?'}format=csv`;
     expect((await csv(url, member.token)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('filters the messages export by the search box (recipient) and the contact messages by their tab, as the lists do', async () => {
+    await enqueueMessage(t.db, { channel: 'sms', to: '+2290197000011', body: 'Un' });
+    await enqueueMessage(t.db, { channel: 'sms', to: '+2290197000022', body: 'Deux' });
+    const found = rowsOf((await csv('/api/admin/messages?format=csv&q=0197000022')).body);
+    expect(found).toHaveLength(2);
+    expect(found[1]).toContain('+2290197000022');
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('contact_messages')
+      .values({
+        name: 'Traitée',
+        email: 'traitee@example.bj',
+        phone: null,
+        services: null,
+        message: null,
+        created_at: now,
+        handled_at: now,
+      })
+      .execute();
+    const handled = rowsOf((await csv('/api/contact-messages?format=csv&status=traite')).body).slice(1);
+    expect(handled.length).toBeGreaterThan(0);
+    expect(handled.every((line) => line.includes('traitee@example.bj'))).toBe(true);
+    await t.db.deleteFrom('contact_messages').where('email', '=', 'traitee@example.bj').execute(); // the next test counts them
   });
 
   it('holds every row matching the filters, not one page, with the same filters as the list', async () => {

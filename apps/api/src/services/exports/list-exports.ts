@@ -196,7 +196,8 @@ export const LIST_EXPORTS: Record<string, Definition> = {
   }),
   '/api/admin/messages': (db, q) => ({
     filename: 'messages-envoyes',
-    query: filteredOutbox(db, q).select([
+    // `q` (the list's search box) is the recipient filter too, as on the list.
+    query: filteredOutbox(db, { channel: q.channel, to: q.to ?? q.q }).select([
       'id',
       'channel',
       'to_address',

@@ -77,6 +77,7 @@ export function OutboxView() {
       title="SMS et e-mails envoyés"
       listKey={['admin', 'outbox', channel]}
       fetchPage={fetchPage}
+      exportFrom={{ path: '/admin/messages', params: { channel: channel || undefined } }}
       columns={COLUMNS}
       rowKey={(m) => m.id}
       emptyText="Aucun message pour le moment."
