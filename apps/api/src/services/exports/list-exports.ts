@@ -59,14 +59,41 @@ const users =
     query: applyUserFilter(db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter),
   });
 
-const moneyColumns = <
-  R extends { transaction_status: string; source: string; method: string | null; deleted_at: string | null; deleted_reason: string | null },
->() => [
+type MoneyExportRow = {
+  id: number;
+  receipt_number: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  amount: number;
+  transaction_status: string;
+  source: string;
+  method: string | null;
+  reference: string | null;
+  transaction_id: string | null;
+  deleted_at: string | null;
+  deleted_reason: string | null;
+  paid_at: string | null;
+  created_at: string;
+};
+
+/** The payments and donations exports: the same columns but the one that says what the money is for. */
+const moneyColumns = <R extends MoneyExportRow>(what: CsvColumn<R>): CsvColumn<R>[] => [
+  col<R>('Identifiant', (r) => r.id),
+  col<R>('Reçu n°', (r) => r.receipt_number),
+  col<R>('Nom', (r) => r.name),
+  col<R>('E-mail', (r) => r.email),
+  col<R>('Téléphone', (r) => r.phone),
+  what,
+  col<R>('Montant (FCFA)', (r) => r.amount),
   col<R>('Statut', (r) => label(CSV_TRANSACTION_STATUS_LABELS as Record<TransactionStatus, string>, r.transaction_status)),
   col<R>('Origine', (r) => label(MONEY_SOURCE_LABELS, r.source)),
   col<R>('Moyen', (r) => label(OFFLINE_METHOD_LABELS as Record<OfflineMethod, string>, r.method)),
   col<R>('Annulé le', (r) => r.deleted_at),
   col<R>('Motif d’annulation', (r) => r.deleted_reason),
+  col<R>('Référence', (r) => r.reference ?? r.transaction_id),
+  col<R>('Payé le', (r) => r.paid_at),
+  col<R>('Créé le', (r) => r.created_at),
 ];
 
 export const LIST_EXPORTS: Record<string, Definition> = {
@@ -149,36 +176,12 @@ export const LIST_EXPORTS: Record<string, Definition> = {
   '/api/payments': (db, q) => ({
     filename: q.cancelled ? 'paiements-annules' : 'paiements',
     query: filteredPayments(db, q).selectAll(),
-    columns: [
-      col('Identifiant', (r) => r.id),
-      col('Reçu n°', (r) => r.receipt_number),
-      col('Nom', (r) => r.name),
-      col('E-mail', (r) => r.email),
-      col('Téléphone', (r) => r.phone),
-      col('Type', (r) => label(PAYMENT_TYPE_LABELS as Record<PaymentType, string>, r.payment_type)),
-      col('Montant (FCFA)', (r) => r.amount),
-      ...moneyColumns(),
-      col('Référence', (r) => r.reference ?? r.transaction_id),
-      col('Payé le', (r) => r.paid_at),
-      col('Créé le', (r) => r.created_at),
-    ],
+    columns: moneyColumns(col('Type', (r) => label(PAYMENT_TYPE_LABELS as Record<PaymentType, string>, r.payment_type))),
   }),
   '/api/donations': (db, q) => ({
     filename: q.cancelled ? 'dons-annules' : 'dons',
     query: filteredDonations(db, q).selectAll(),
-    columns: [
-      col('Identifiant', (r) => r.id),
-      col('Reçu n°', (r) => r.receipt_number),
-      col('Nom', (r) => r.name),
-      col('E-mail', (r) => r.email),
-      col('Téléphone', (r) => r.phone),
-      col('Cause', (r) => label(DONATION_PURPOSE_LABELS as Record<DonationPurpose, string>, r.purpose)),
-      col('Montant (FCFA)', (r) => r.amount),
-      ...moneyColumns(),
-      col('Référence', (r) => r.reference ?? r.transaction_id),
-      col('Payé le', (r) => r.paid_at),
-      col('Créé le', (r) => r.created_at),
-    ],
+    columns: moneyColumns(col('Cause', (r) => label(DONATION_PURPOSE_LABELS as Record<DonationPurpose, string>, r.purpose))),
   }),
   '/api/members': (db, q) => ({
     filename: q.status ? `membres-${q.status}` : 'membres',
