@@ -4,9 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
-import { ApiError } from '@web/lib/api-client';
-import { notify } from '@web/lib/notify';
+import { showSubmitError } from '@web/lib/apply-server-errors';
 import { resetPassword } from './api';
 
 type Values = z.output<typeof resetPasswordSchema>;
@@ -35,7 +33,7 @@ export function ResetPasswordForm({
     try {
       onDone((await resetPassword(values)).message);
     } catch (error) {
-      if (!applyServerErrors(error, setError)) notify.error(error instanceof ApiError ? error.message : String(error));
+      showSubmitError(error, setError);
     }
   });
 

@@ -12,8 +12,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Column } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
-import { api, ApiError } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { api } from '@web/lib/api-client';
+import { showSubmitError } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -59,7 +59,7 @@ function ComposeForm() {
       reset();
       await queryClient.invalidateQueries({ queryKey: ['admin', 'newsletter-sends'] });
     } catch (error) {
-      if (!applyServerErrors(error, setError)) notify.error(error instanceof ApiError ? error.message : String(error));
+      showSubmitError(error, setError);
     }
   });
 

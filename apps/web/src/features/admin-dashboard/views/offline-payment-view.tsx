@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { showSubmitError } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -65,7 +65,7 @@ export function OfflinePaymentView() {
       reset({ ...values, amount: '', name: '', telephone: '', reference: '' });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
     } catch (error) {
-      if (!applyServerErrors(error, setError)) notify.error((error as Error).message);
+      showSubmitError(error, setError);
     }
   };
 
