@@ -99,6 +99,34 @@ describe('each back-office view has its own address', () => {
     assertNoPageErrors(page);
   });
 
+  it("paints the members' first rows before the application's script and stylesheet are asked for, then hands over", async () => {
+    const page = await browser.newPage();
+    await asAdmin(page);
+    // When the first row entered the document, from the navigation's start (a MutationObserver set before any script).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('tbody tr')) return;
+        (window as unknown as { __rowAt: number }).__rowAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/dashboard-administrateur?vue=membres');
+    await page.locator('main tbody tr').filter({ hasText: member }).waitFor();
+    // The app's own view replaced the preview: one table, the interactive one (search box, reset buttons).
+    await expect.poll(() => page.locator('#early-view').count()).toBe(0);
+    await page.getByRole('searchbox').waitFor();
+    const { rowAt, asked } = await page.evaluate(() => ({
+      rowAt: (window as unknown as { __rowAt: number }).__rowAt,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/index-[\w-]+\.(js|css)$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(asked).toHaveLength(2);
+    for (const startTime of asked) expect(startTime).toBeGreaterThan(rowAt);
+    assertNoPageErrors(page);
+  });
+
   it('shows a member added since the last visit on the next open (no stale first page)', async () => {
     const page = await browser.newPage();
     await asAdmin(page);

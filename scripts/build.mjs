@@ -31,7 +31,7 @@ execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-pages.mjs
 });
 
 // Issue #20 item 1 (back office): the dashboards' HTML starts their first API request and preloads their chunks.
-writeDashboardPages(path.join(OUT, 'web'));
+await writeDashboardPages(path.join(OUT, 'web'));
 
 await build({
   entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],

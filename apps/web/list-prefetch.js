@@ -7,9 +7,16 @@
 // Plain script, no build step: dashboard-pages.mjs copies it to assets/ under a hashed name.
 // Keep the URLs in step with the views' fetchers (the unit test apps/web/src/lib/prefetched.test.ts checks them).
 (() => {
-  // The dashboard's modules, preloaded after the API requests below have taken their connections.
-  const preloads = (document.currentScript?.dataset.preload || '').split(' ').filter(Boolean);
-  const preload = () => {
+  // The application: its entry and the modules it imports. Started once the opened list's first rows are painted, or at
+  // once when there is nothing to paint here, so that compiling it never delays those rows (issue #20).
+  const me = document.currentScript;
+  const entry = me?.dataset.entry;
+  const styles = (me?.dataset.style || '').split(' ').filter(Boolean);
+  const preloads = (me?.dataset.preload || '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
     for (const href of preloads) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -17,9 +24,36 @@
       link.crossOrigin = '';
       document.head.appendChild(link);
     }
+    // The app's stylesheet first, so that nothing the app draws shows unstyled; its script once the sheet is in.
+    let pending = styles.length;
+    const runEntry = () => {
+      pending -= 1;
+      if (pending > 0) return;
+      // The early rows' few rules go: appended after them, the full sheet's would otherwise outrank its own responsive ones.
+      document.getElementById('early-style')?.remove();
+      if (!entry) return;
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = entry;
+      script.crossOrigin = '';
+      document.head.appendChild(script);
+    };
+    if (!pending) {
+      pending = 1;
+      runEntry();
+    }
+    for (const href of styles) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.crossOrigin = '';
+      link.onload = runEntry;
+      link.onerror = runEntry;
+      document.head.appendChild(link);
+    }
   };
   const token = localStorage.getItem('token');
-  if (!token) return preload();
+  if (!token) return start();
   const first = 'page=1&per_page=20';
   const ADMIN = {
     'a-traiter': ['/api/admin/waiting'],
@@ -43,7 +77,7 @@
       : location.pathname === '/dashboard-conseiller'
         ? ADVISER[view ?? 'utilisateurs']?.slice()
         : undefined;
-  if (!urls) return preload();
+  if (!urls) return start();
   // The header's name comes from the profile, asked for by every dashboard at once.
   urls.push('/api/profile');
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
@@ -52,14 +86,15 @@
   // A failed request (offline) is the app's to report when it asks again: no unhandled rejection here.
   for (const entry of Object.values(store)) entry.response.catch(() => {});
   window.__asbePrefetch = store;
-  preload();
 
   // The role lists are also painted from here, as plain markup with the app's own classes, as soon as their rows
   // arrive: the person reads them while React starts. The app's view stays hidden under it until its list has rendered
   // (revealApp() in apps/web/src/lib/prefetched.ts removes this one); after 10 s the app shows whatever happens.
   const TITLES = { membres: 'Les Membres', sympathisants: 'Les Sympathisants', conseillers: 'Les Conseillers' };
   const title = location.pathname === '/dashboard-administrateur' ? TITLES[view] : undefined;
-  if (!title) return;
+  if (!title) return start();
+  // A slow answer must not hold the application back: past this, it starts whatever happens.
+  setTimeout(start, 3000);
   const CELL =
     'px-4 py-3 text-slate-800 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
   const COLUMNS = [
@@ -76,7 +111,7 @@
   };
   const paint = (rows) => {
     const root = document.getElementById('root');
-    if (!root || root.firstElementChild || !rows.length || document.getElementById('early-view')) return;
+    if (!root || root.firstElementChild || !rows.length || document.getElementById('early-view')) return start();
     const early = el('div', 'min-h-screen bg-slate-50');
     early.id = 'early-view';
     const header = el('header', 'flex h-16 items-center border-b border-slate-200 bg-white px-4 md:px-6');
@@ -111,6 +146,8 @@
     early.inert = true;
     root.before(early);
     root.style.display = 'none';
+    // The application once this frame is on screen.
+    requestAnimationFrame(() => setTimeout(start, 0));
     setTimeout(() => {
       early.remove();
       root.style.display = '';
@@ -119,10 +156,10 @@
   store[urls[0]].response
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((rows) => {
-      if (!Array.isArray(rows)) return;
+      if (!Array.isArray(rows)) return start();
       // Not DOMContentLoaded: it waits for the app's module scripts to run. The rows go in as soon as #root is parsed.
       const whenRoot = () => (document.getElementById('root') ? paint(rows) : requestAnimationFrame(whenRoot));
       whenRoot();
     })
-    .catch(() => {});
+    .catch(start);
 })();

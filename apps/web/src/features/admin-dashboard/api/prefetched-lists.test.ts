@@ -23,6 +23,7 @@ function prefetchedUrls(pathname: string, search: string): string[] {
       return new Promise(() => {});
     },
     requestAnimationFrame: () => 0,
+    setTimeout: () => 0,
     window: {} as Record<string, unknown>,
   };
   vm.runInNewContext(SCRIPT, { ...context, window: context.window });

@@ -1,0 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { compile, optimize } from '@tailwindcss/node';
+import { Scanner } from '@tailwindcss/oxide';
+const base = path.resolve('apps/web/src');
+const css = fs.readFileSync(path.join(base, 'styles.css'), 'utf8');
+const compiler = await compile(css, { base, onDependency() {} });
+const scanner = new Scanner({});
+const candidates = scanner.scanFiles([{ content: fs.readFileSync('apps/web/list-prefetch.js', 'utf8'), extension: 'js' }]);
+const out = compiler.build(candidates);
+const min = optimize(out, { minify: true });
+console.log(candidates.length, out.length, min.code.length);
+fs.writeFileSync('/tmp/crit.css', min.code);
