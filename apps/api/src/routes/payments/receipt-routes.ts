@@ -5,7 +5,7 @@ import { renderReceiptHtml, PRINT_SCRIPT } from '../../services/payments/receipt
 import { buildReceipt } from '../../services/payments/receipt-document';
 import { isValidReceiptSignature } from '../../services/payments/receipt-numbers';
 import { renderReceiptPdf } from '../../services/payments/receipt-pdf';
-import { findRecord, type MoneyKind } from '../../services/payments/records';
+import { findRecord, type MoneyKind } from '../../db/repositories/money-records';
 import type { MoneyService } from '../../services/payments/money-service';
 import { HAS_RECEIPT_STATUSES } from '../../services/payments/transitions';
 

@@ -2,7 +2,7 @@ import { formatFcfa } from '@shared/format';
 import type { FastifyPluginAsync } from 'fastify';
 import { SANDBOX_OUTCOMES, type SandboxGateway, type SandboxOutcome } from '../../payments/sandbox-gateway';
 import type { MoneyService } from '../../services/payments/money-service';
-import { findByTransactionId } from '../../services/payments/records';
+import { findByTransactionId } from '../../db/repositories/money-records';
 import { escapeHtml, RECEIPT_STYLES } from '../../services/payments/receipt-html';
 
 // The payment simulator's checkout (PAYMENT_PROVIDER=sandbox): plain HTML with forms posting back,

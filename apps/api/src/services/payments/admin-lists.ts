@@ -5,7 +5,7 @@ import { likePattern, type PageQuery, newestFirstPage } from '../../lib/paginati
 import type { MoneyService } from './money-service';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
-import type { MoneyKind } from './records';
+import type { MoneyKind } from '../../db/repositories/money-records';
 
 // Administrator lists (Liste des Paiements, Liste Dons): newest first, paginated, soft-deleted rows hidden.
 

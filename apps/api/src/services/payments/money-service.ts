@@ -10,7 +10,15 @@ import type { MoneyStatusListener } from '../../messages/notifications';
 import { applyProviderState } from './apply-provider-state';
 import { receiptPath } from './receipt-numbers';
 import { hashRef, newRef, REF_PATTERN, RETURN_RECHECK_MS } from './return-refs';
-import { findByTransactionId, type MoneyKind, type MoneyRow, type PaymentRow, type DonationRow, TABLE_OF, updateRecord } from './records';
+import {
+  findByTransactionId,
+  type MoneyKind,
+  type MoneyRow,
+  type PaymentRow,
+  type DonationRow,
+  TABLE_OF,
+  updateRecord,
+} from '../../db/repositories/money-records';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS } from '../membership/memberships';
 import { HAS_RECEIPT_STATUSES } from './transitions';

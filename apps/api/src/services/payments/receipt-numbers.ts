@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type DB, nowIso } from '../../db/database';
-import type { Executor, MoneyKind } from './records';
+import type { Executor, MoneyKind } from '../../db/repositories/money-records';
 
 // Receipt numbers are gap-free per series and year ("PAI-2026-000001", "DON-2026-000001"); the
 // counter row is locked by the update inside the caller's transaction.

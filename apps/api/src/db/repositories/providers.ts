@@ -1,5 +1,5 @@
 import { PROVIDER_DOMAINS } from '@shared/constants';
-import type { DB } from '../../db/database';
+import type { DB } from '../database';
 
 // Queries on providers and their domains. Plain functions taking `db` or a transaction.
 
