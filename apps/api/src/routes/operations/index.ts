@@ -8,7 +8,7 @@ import { notFound } from '../../lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
 import { listMembers } from '../../services/membership/memberships';
-import { scheduleReminders } from '../../services/membership/reminders';
+import { reminderSchedule } from '../../services/membership/reminders';
 import { listAudit } from '../../services/operations/audit-trail';
 import { recordOfflinePayment } from '../../services/operations/offline-payments';
 import { donorYear, listYearDonors, yearReceiptFilename, yearReceiptPdf, yearReceiptsZip } from '../../services/operations/year-receipts';
@@ -100,6 +100,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  scheduleReminders(app);
+  // The membership reminders job runs while the app is up.
+  const reminders = reminderSchedule(app.db, app.config.publicUrl, app.log);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.stop());
 };
 export default routes;
