@@ -11,8 +11,8 @@ import { listMembers } from '../../services/membership/memberships';
 import { reminderSchedule } from '../../services/membership/reminders';
 import { listAudit } from '../../services/operations/audit-trail';
 import { recordOfflinePayment } from '../../services/operations/offline-payments';
+import { receiptUrl } from '../../services/payments/receipt-numbers';
 import { donorYear, listYearDonors, yearReceiptFilename, yearReceiptPdf, yearReceiptsZip } from '../../services/operations/year-receipts';
-import { getPaymentsService } from '../payments/context';
 
 // Running the association (issue 12): members and their periods, money recorded by hand, the audit
 // trail, year-end receipts, and the reminders job. Registered under /api after the payments area.
@@ -43,8 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/offline-payments',
     { ...admin, schema: { tags, security, body: offlinePaymentSchema, response: { 201: offlinePaymentResponseSchema } } },
     async (request, reply) => {
-      const service = getPaymentsService(app);
-      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, service.membershipMonths);
+      const { membershipMonths, receiptSecret } = app.payments;
+      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, membershipMonths);
       return reply.status(201).send({
         id: row.id,
         kind,
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         source: 'offline' as const,
         transaction_status: row.transaction_status,
         receipt_number: row.receipt_number!,
-        receipt_url: service.receiptUrl(kind, row),
+        receipt_url: receiptUrl(receiptSecret, kind, row),
         recorded_by: request.user!.id,
         message: OFFLINE_MESSAGES.recorded,
       });
