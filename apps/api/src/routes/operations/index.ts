@@ -17,7 +17,7 @@ import { donorYear, listYearDonors, yearReceiptFilename, yearReceiptPdf, yearRec
 // Running the association (issue 12): members and their periods, money recorded by hand, the audit
 // trail, year-end receipts, and the reminders job. Registered under /api after the payments area.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('administrateur') };
+  const admin = { onRequest: requireRole('administrateur') };
   const security = [{ bearer: [] }];
   const tags = ['gestion'];
 

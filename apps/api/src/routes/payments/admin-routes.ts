@@ -19,7 +19,7 @@ const listQuery = pageQuerySchema.extend({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
-const admin = { preHandler: requireRole('administrateur') };
+const admin = { onRequest: requireRole('administrateur') };
 
 // Liste des Paiements / Liste Dons and their soft deletion (administrators only).
 const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async (app, { payments }) => {

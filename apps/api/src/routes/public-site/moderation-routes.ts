@@ -22,7 +22,7 @@ import {
 
 // Administrator views of what visitors sent (spec §2 admin dashboard, §7; CONTRACT.md moderation).
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('administrateur') };
+  const admin = { onRequest: requireRole('administrateur') };
   const tags = ['modération'];
   const security = [{ bearer: [] }];
 
