@@ -43,24 +43,31 @@ export interface PaymentsContext {
   readonly onStatusChange?: MoneyStatusListener;
 }
 
-export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput, userId: number | null): Promise<string> {
+/** The columns of a new record, payment or donation, waiting for its checkout. */
+function pendingColumns(ctx: PaymentsContext, userId: number | null, returnRefHash: string) {
   const now = nowIso();
+  return {
+    user_id: userId,
+    currency: 'XOF',
+    transaction_status: 'pending',
+    provider: ctx.gateway.name,
+    return_ref_hash: returnRefHash,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput, userId: number | null): Promise<string> {
   const returnRef = newRef();
   const row = await ctx.db
     .insertInto('payments')
     .values({
       amount: input.amount,
       payment_type: input.payment_type,
-      user_id: userId,
       name: input.name,
       email: input.email,
       phone: input.phone,
-      currency: 'XOF',
-      transaction_status: 'pending',
-      provider: ctx.gateway.name,
-      return_ref_hash: returnRef.hash,
-      created_at: now,
-      updated_at: now,
+      ...pendingColumns(ctx, userId, returnRef.hash),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -69,7 +76,6 @@ export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput,
     'payment',
     row.id,
     returnRef.ref,
-    input.amount,
     `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
     input,
   );
@@ -77,23 +83,16 @@ export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput,
 
 /** `userId`: the account that gives while logged in, so the gift appears in its space. */
 export async function initiateDonation(ctx: PaymentsContext, input: DonationInput, userId: number | null = null): Promise<string> {
-  const now = nowIso();
   const returnRef = newRef();
   const row = await ctx.db
     .insertInto('donations')
     .values({
       amount: input.amount,
       purpose: input.purpose,
-      user_id: userId,
       name: input.name ?? null,
       email: input.email ?? null,
       phone: input.phone ?? null,
-      currency: 'XOF',
-      transaction_status: 'pending',
-      provider: ctx.gateway.name,
-      return_ref_hash: returnRef.hash,
-      created_at: now,
-      updated_at: now,
+      ...pendingColumns(ctx, userId, returnRef.hash),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -102,7 +101,6 @@ export async function initiateDonation(ctx: PaymentsContext, input: DonationInpu
     'donation',
     row.id,
     returnRef.ref,
-    input.amount,
     `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
     input,
   );
@@ -113,16 +111,15 @@ async function openCheckout(
   kind: MoneyKind,
   id: number,
   returnRef: string,
-  amount: number,
   description: string,
-  customer: { name?: string; email?: string; phone?: string },
+  input: { amount: number; name?: string; email?: string; phone?: string },
 ) {
   try {
     const checkout = await ctx.gateway.createCheckout({
-      amount,
+      amount: input.amount,
       currency: 'XOF',
       description,
-      customer: { name: customer.name, email: customer.email, phone: customer.phone },
+      customer: { name: input.name, email: input.email, phone: input.phone },
       returnPath: `/api/payments/return/${kind}/${returnRef}`,
     });
     await updateRecord(ctx.db, kind, id, { transaction_id: checkout.transactionId, updated_at: nowIso() });

@@ -1,4 +1,5 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose, PAYMENT_TYPE_LABELS, type PaymentType } from '@shared/constants';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database';
 import { receiptUrl } from './receipt-numbers';
 
@@ -11,22 +12,19 @@ const OWN_LIMIT = 50;
  */
 export async function listOwnMoney(db: DB, receiptSecret: string, userId: number) {
   const columns = ['id', 'amount', 'transaction_status', 'receipt_number', 'created_at'] as const;
+  // Any money table: the member's own live records, newest first.
+  const ownNewest = <QB extends SelectQueryBuilder<any, any, any>>(qb: QB): QB =>
+    qb.where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id', 'desc').limit(OWN_LIMIT) as QB;
   const [payments, donations] = await Promise.all([
     db
       .selectFrom('payments')
       .select([...columns, 'payment_type'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(OWN_LIMIT)
+      .$call(ownNewest)
       .execute(),
     db
       .selectFrom('donations')
       .select([...columns, 'purpose'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(OWN_LIMIT)
+      .$call(ownNewest)
       .execute(),
   ]);
   const items = [
