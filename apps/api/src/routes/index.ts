@@ -7,10 +7,13 @@ import messages from './messages';
 import operations from './operations';
 import requestHooks from './operations/request-hooks';
 import payments from './payments';
+import paymentsContext from './payments/context';
 import publicSite from './public-site';
 
 /** Every API area, under /api. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  // At the root: `app.payments` is shared by the payments and operations routes, and reachable from tests.
+  await app.register(paymentsContext);
   await app.register(
     async (api) => {
       // First: wraps every route declared after it (audit address, CSV exports of the admin lists).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../src/db/database';
 import { queueDailyDigest } from '../../src/messages/digest';
 import { toE164 } from '../../src/messages/phone';
-import { getPaymentsService } from '../../src/routes/payments/context';
+import { pollPendingOnce } from '../../src/services/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { outboxTo } from './helpers';
@@ -153,8 +153,8 @@ describe('payments and donations', () => {
     await t.db.updateTable('sandbox_transactions').set({ status: 'approved' }).where('id', '=', row.transaction_id!).execute();
     // The re-check asks about each record at most every 30 s: this one was just asked.
     await t.db.updateTable('payments').set({ checked_at: null }).where('id', '=', row.id).execute();
-    await getPaymentsService(t.app).pollPendingOnce();
-    await getPaymentsService(t.app).pollPendingOnce();
+    await pollPendingOnce(t.app.payments);
+    await pollPendingOnce(t.app.payments);
     const sms = await outboxTo(t.db, '+2290197000003');
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain(`2${NBSP}500${NBSP}FCFA est confirmé`);
@@ -171,7 +171,7 @@ describe('payments and donations', () => {
     await choose(url, 'pending');
     await t.db.updateTable('sandbox_transactions').set({ status: 'declined' }).where('id', '=', row.transaction_id!).execute();
     await t.db.updateTable('payments').set({ checked_at: null }).where('id', '=', row.id).execute();
-    await getPaymentsService(t.app).pollPendingOnce();
+    await pollPendingOnce(t.app.payments);
     await choose(url, 'declined');
     const sms = await outboxTo(t.db, '+2290197000004');
     expect(sms).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { Webhook } from 'fedapay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPaymentsService } from '../../src/routes/payments/context';
+import { pollPendingOnce, refreshRecord } from '../../src/services/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startFedaPayStandIn, type FedaPayStandIn } from './fedapay-stand-in';
 
@@ -134,15 +134,15 @@ describe('FedaPay adapter against the loopback stand-in', () => {
 
   it('follows approved → transferred → refunded, and maps expired to canceled', async () => {
     const { row } = await initiatePayment();
-    const service = getPaymentsService(t.app);
+    const payments = t.app.payments;
     for (const status of ['approved', 'transferred', 'refunded']) {
       fedapay.setStatus(row.transaction_id!, status);
-      await service.refresh('payment', await record(row.id));
+      await refreshRecord(payments, 'payment', await record(row.id));
       expect((await record(row.id)).transaction_status).toBe(status);
     }
     const second = await initiatePayment();
     fedapay.setStatus(second.row.transaction_id!, 'expired');
-    await service.refresh('payment', second.row);
+    await refreshRecord(payments, 'payment', second.row);
     expect((await record(second.row.id)).transaction_status).toBe('canceled');
   });
 
@@ -184,7 +184,7 @@ describe('FedaPay adapter against the loopback stand-in', () => {
   it('re-checks pending transactions in the background until final', async () => {
     const { row } = await initiatePayment();
     fedapay.setStatus(row.transaction_id!, 'approved'); // approved on the phone after the browser left
-    await getPaymentsService(t.app).pollPendingOnce();
+    await pollPendingOnce(t.app.payments);
     expect((await record(row.id)).transaction_status).toBe('approved');
   });
 });

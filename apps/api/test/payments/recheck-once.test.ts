@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { DB } from '../../src/db/database';
-import { getPaymentsService } from '../../src/routes/payments/context';
+import { pollPendingOnce } from '../../src/services/payments/money';
 import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { type FedaPayStandIn, startFedaPayStandIn } from './fedapay-stand-in';
@@ -59,13 +59,13 @@ describe('background re-check of pending payments with two processes', () => {
     await t.db.updateTable('payments').set({ checked_at: null }).execute();
 
     const before = fedapay.requests.length;
-    const [a, b] = await Promise.all([getPaymentsService(t.app).pollPendingOnce(), getPaymentsService(other).pollPendingOnce()]);
+    const [a, b] = await Promise.all([pollPendingOnce(t.app.payments), pollPendingOnce(other.payments)]);
     const lookups = fedapay.requests.slice(before).filter((r) => r.method === 'GET' && /^\/v1\/transactions\/\d+$/.test(r.path));
     expect(a + b).toBe(PENDING);
     expect(lookups.map((r) => r.path.split('/').pop()).sort()).toEqual([...ids].sort());
 
     // Right after, nothing is due: neither process asks again.
-    const [c, d] = await Promise.all([getPaymentsService(t.app).pollPendingOnce(), getPaymentsService(other).pollPendingOnce()]);
+    const [c, d] = await Promise.all([pollPendingOnce(t.app.payments), pollPendingOnce(other.payments)]);
     expect(c + d).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_DONATION_PURPOSE } from '@shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPaymentsService } from '../../src/routes/payments/context';
+import { pollPendingOnce } from '../../src/services/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
@@ -178,7 +178,7 @@ describe('sandbox checkout and the verified return flow', () => {
     const { row } = await initiate('payment', paymentBody);
     await t.db.updateTable('sandbox_transactions').set({ status: 'approved' }).where('id', '=', row.transaction_id!).execute();
     expect((await payment(row.id)).transaction_status).toBe('pending');
-    await getPaymentsService(t.app).pollPendingOnce();
+    await pollPendingOnce(t.app.payments);
     expect((await payment(row.id)).transaction_status).toBe('approved');
   });
 

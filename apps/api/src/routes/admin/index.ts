@@ -10,7 +10,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/stats',
     {
-      preHandler: requireRole('administrateur'),
+      onRequest: requireRole('administrateur'),
       schema: { tags: ['administration'], security: [{ bearer: [] }], response: { 200: adminStatsSchema } },
     },
     async (_request, reply) => {
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/waiting',
     {
-      preHandler: requireRole('administrateur'),
+      onRequest: requireRole('administrateur'),
       schema: { tags: ['administration'], security: [{ bearer: [] }], response: { 200: waitingCountsSchema } },
     },
     async (_request, reply) => {

@@ -8,16 +8,16 @@ import { notFound } from '../../lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
 import { listMembers } from '../../services/membership/memberships';
-import { scheduleReminders } from '../../services/membership/reminders';
+import { reminderSchedule } from '../../services/membership/reminders';
 import { listAudit } from '../../services/operations/audit-trail';
 import { recordOfflinePayment } from '../../services/operations/offline-payments';
+import { receiptUrl } from '../../services/payments/receipt-numbers';
 import { donorYear, listYearDonors, yearReceiptFilename, yearReceiptPdf, yearReceiptsZip } from '../../services/operations/year-receipts';
-import { getPaymentsService } from '../payments/context';
 
 // Running the association (issue 12): members and their periods, money recorded by hand, the audit
 // trail, year-end receipts, and the reminders job. Registered under /api after the payments area.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('administrateur') };
+  const admin = { onRequest: requireRole('administrateur') };
   const security = [{ bearer: [] }];
   const tags = ['gestion'];
 
@@ -43,8 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/offline-payments',
     { ...admin, schema: { tags, security, body: offlinePaymentSchema, response: { 201: offlinePaymentResponseSchema } } },
     async (request, reply) => {
-      const service = getPaymentsService(app);
-      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, service.membershipMonths);
+      const { membershipMonths, receiptSecret } = app.payments;
+      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, membershipMonths);
       return reply.status(201).send({
         id: row.id,
         kind,
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         source: 'offline' as const,
         transaction_status: row.transaction_status,
         receipt_number: row.receipt_number!,
-        receipt_url: service.receiptUrl(kind, row),
+        receipt_url: receiptUrl(receiptSecret, kind, row),
         recorded_by: request.user!.id,
         message: OFFLINE_MESSAGES.recorded,
       });
@@ -100,6 +100,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  scheduleReminders(app);
+  // The membership reminders job runs while the app is up.
+  const reminders = reminderSchedule(app.db, app.config.publicUrl, app.log);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.stop());
 };
 export default routes;

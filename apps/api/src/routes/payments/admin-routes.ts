@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
 import { listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
-import type { MoneyService } from '../../services/payments/money-service';
+import type { PaymentsContext } from '../../services/payments/money';
 
 const listQuery = pageQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
@@ -19,10 +19,10 @@ const listQuery = pageQuerySchema.extend({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
-const admin = { preHandler: requireRole('administrateur') };
+const admin = { onRequest: requireRole('administrateur') };
 
 // Liste des Paiements / Liste Dons and their soft deletion (administrators only).
-const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
+const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async (app, { payments }) => {
   app.get(
     '/payments',
     {
@@ -35,7 +35,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
       },
     },
     async (request, reply) => {
-      const { items, total } = await listPayments(service, request.query);
+      const { items, total } = await listPayments(app.db, payments.receiptSecret, request.query);
       setPageHeaders(reply, request.query, total);
       return items;
     },
@@ -53,7 +53,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
       },
     },
     async (request, reply) => {
-      const { items, total } = await listDonations(service, request.query);
+      const { items, total } = await listDonations(app.db, payments.receiptSecret, request.query);
       setPageHeaders(reply, request.query, total);
       return items;
     },
@@ -72,7 +72,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
       },
     },
     async (request) => {
-      await softDelete(app.db, 'payment', request.params.id, request.user!.id, request.body.reason, service.membershipMonths);
+      await softDelete(app.db, 'payment', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
       return { message: PAYMENT_MESSAGES.paymentDeleted };
     },
   );
@@ -90,7 +90,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app
       },
     },
     async (request) => {
-      await softDelete(app.db, 'donation', request.params.id, request.user!.id, request.body.reason, service.membershipMonths);
+      await softDelete(app.db, 'donation', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
       return { message: PAYMENT_MESSAGES.donationDeleted };
     },
   );

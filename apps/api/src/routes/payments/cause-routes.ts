@@ -15,7 +15,7 @@ const causeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/causes/:purpose',
     {
-      preHandler: requireRole('administrateur'),
+      onRequest: requireRole('administrateur'),
       schema: {
         tags: ['paiements'],
         security: [{ bearer: [] }],

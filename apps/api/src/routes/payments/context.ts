@@ -1,15 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import type { MoneyService } from '../../services/payments/money-service';
+import fp from 'fastify-plugin';
+import { createMoneyNotifier } from '../../messages/notifications';
+import { FedaPayGateway } from '../../payments/fedapay-gateway';
+import type { PaymentGateway } from '../../payments/gateway';
+import { SandboxGateway } from '../../payments/sandbox-gateway';
+import type { PaymentsContext } from '../../services/payments/money';
+import { loadReceiptSecret, receiptPath } from '../../services/payments/receipt-numbers';
 
-// The payments area's service, reachable from tests and scripts through the app (routes are encapsulated).
-const services = new WeakMap<object, MoneyService>();
+// The payments context (services/payments/money.ts), built once per app and decorated as `app.payments` at the
+// root, so the payments routes, the operations routes (money recorded by hand) and the tests (one pass of the
+// background re-check) share it without module state.
 
-export function setPaymentsService(app: FastifyInstance, service: MoneyService): void {
-  services.set(app.server, service);
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsContext;
+  }
 }
 
-export function getPaymentsService(app: FastifyInstance): MoneyService {
-  const service = services.get(app.server);
-  if (!service) throw new Error('payments routes are not registered');
-  return service;
+/** The gateway the configuration names, the receipt signing secret, and the listener that queues money notices. */
+export async function createPaymentsContext(app: FastifyInstance): Promise<PaymentsContext> {
+  const payments = app.config.payments;
+  const gateway: PaymentGateway =
+    payments.provider === 'sandbox'
+      ? new SandboxGateway(app.db)
+      : new FedaPayGateway({
+          secretKey: payments.secretKey,
+          environment: payments.environment,
+          webhookSecret: payments.webhookSecret,
+          apiBase: payments.apiBase,
+          publicUrl: app.config.publicUrl,
+        });
+  const receiptSecret = await loadReceiptSecret(app.db);
+  return {
+    db: app.db,
+    gateway,
+    receiptSecret,
+    log: app.log,
+    membershipMonths: app.config.membershipPeriodMonths,
+    onStatusChange: createMoneyNotifier({
+      publicUrl: app.config.publicUrl,
+      receiptPath: (kind, id, receiptNumber) => receiptPath(receiptSecret, kind, id, receiptNumber),
+    }),
+  };
 }
+
+export default fp(
+  async function paymentsContext(app: FastifyInstance) {
+    app.decorate('payments', await createPaymentsContext(app));
+  },
+  { name: 'payments-context' },
+);

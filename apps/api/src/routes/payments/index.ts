@@ -1,51 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FedaPayGateway } from '../../payments/fedapay-gateway';
-import type { PaymentGateway } from '../../payments/gateway';
 import { SandboxGateway } from '../../payments/sandbox-gateway';
-import { MoneyService } from '../../services/payments/money-service';
-import { loadReceiptSecret, receiptPath } from '../../services/payments/receipt-numbers';
+import { pollPendingOnce } from '../../services/payments/money';
 import adminRoutes from './admin-routes';
 import causeRoutes from './cause-routes';
 import ownRoutes from './own-routes';
-import { setPaymentsService } from './context';
 import publicRoutes from './public-routes';
 import receiptRoutes from './receipt-routes';
 import sandboxRoutes from './sandbox-routes';
 import webhookRoutes from './webhook-routes';
-import { createMoneyNotifier } from '../../messages/notifications';
 
 /** How often pending transactions are re-checked with the provider (mobile money often stays pending for minutes). */
 export const PENDING_RECHECK_INTERVAL_MS = 60_000;
 
-// Payments and donations (issue 5). Registered under /api by routes/index.ts.
+// Payments and donations (issue 5). Registered under /api by routes/index.ts; `app.payments` (./context.ts) is
+// the context every money flow is given.
 const routes: FastifyPluginAsync = async (app) => {
-  const payments = app.config.payments;
-  const sandbox = payments.provider === 'sandbox' ? new SandboxGateway(app.db) : null;
-  const gateway: PaymentGateway =
-    sandbox ??
-    new FedaPayGateway({
-      secretKey: payments.provider === 'fedapay' ? payments.secretKey : '',
-      environment: payments.provider === 'fedapay' ? payments.environment : 'sandbox',
-      webhookSecret: payments.provider === 'fedapay' ? payments.webhookSecret : '',
-      apiBase: payments.provider === 'fedapay' ? payments.apiBase : undefined,
-      publicUrl: app.config.publicUrl,
-    });
-  const secret = await loadReceiptSecret(app.db);
-  const service = new MoneyService(app.db, gateway, secret, app.log);
-  service.onStatusChange = createMoneyNotifier({
-    publicUrl: app.config.publicUrl,
-    receiptPath: (kind, id, receiptNumber) => receiptPath(secret, kind, id, receiptNumber),
-  });
-  service.membershipMonths = app.config.membershipPeriodMonths;
-  setPaymentsService(app, service);
-
-  await app.register(publicRoutes, { service });
-  await app.register(adminRoutes, { service });
+  const payments = app.payments;
+  await app.register(publicRoutes, { payments });
+  await app.register(adminRoutes, { payments });
   await app.register(causeRoutes);
-  await app.register(ownRoutes, { service });
-  await app.register(receiptRoutes, { service, secret });
-  if (sandbox) await app.register(sandboxRoutes, { service, gateway: sandbox });
-  else await app.register(webhookRoutes, { service });
+  await app.register(ownRoutes, { payments });
+  await app.register(receiptRoutes, { secret: payments.receiptSecret });
+  if (payments.gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { payments, gateway: payments.gateway });
+  else await app.register(webhookRoutes, { payments });
 
   // Background re-check of pending transactions: a payment approved on the phone after the browser
   // left is still recorded. Unref'd so it never keeps the process alive; stopped on close.
@@ -55,8 +32,7 @@ const routes: FastifyPluginAsync = async (app) => {
     timer = setInterval(() => {
       if (running) return;
       running = true;
-      service
-        .pollPendingOnce()
+      pollPendingOnce(payments)
         .catch((error) => app.log.warn({ err: error }, 'pending payments re-check failed'))
         .finally(() => {
           running = false;

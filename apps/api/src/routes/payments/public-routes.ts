@@ -6,21 +6,21 @@ import { z } from 'zod';
 import { unprocessable } from '../../lib/http-errors';
 import { zodFieldErrors } from '../../lib/uploads';
 import { resolveUser } from '../../plugins/auth';
-import type { MoneyService } from '../../services/payments/money-service';
+import { initiateDonation, initiatePayment, type PaymentsContext, recordFromBrowser, returnLocation } from '../../services/payments/money';
 
 /** A donation sent to POST /api/payment/initiate: it names a purpose and no payment type (CONTRACT "Donors"). */
 const isDonationBody = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && 'purpose' in body && !('payment_type' in body);
 
 // Public money routes: initiation (no bearer needed), the provider's return, and the spec's record posts.
-const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (app, { service }) => {
+const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async (app, { payments }) => {
   /** Opens a donation's checkout, for /donation/initiate and for a donation sent to /payment/initiate. */
-  const initiateDonation = async (request: Parameters<typeof resolveUser>[0], body: unknown) => {
+  const openDonation = async (request: Parameters<typeof resolveUser>[0], body: unknown) => {
     const parsed = donationInitiateSchema.safeParse(body);
     if (!parsed.success) throw unprocessable(zodFieldErrors(parsed.error));
     // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
     const user = await resolveUser(request);
-    return { url: await service.initiateDonation(parsed.data, user?.id ?? null) };
+    return { url: await initiateDonation(payments, parsed.data, user?.id ?? null) };
   };
 
   app.post(
@@ -29,14 +29,14 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       config: { rateLimit: app.limits.publicForm },
       // CONTRACT "Donors": a donation may come here too, with its purpose and optional name, telephone, e-mail.
       preValidation: async (request, reply) => {
-        if (isDonationBody(request.body)) return reply.status(201).send(await initiateDonation(request, request.body));
+        if (isDonationBody(request.body)) return reply.status(201).send(await openDonation(request, request.body));
       },
       schema: { tags: ['paiements'], body: paymentInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
     async (request, reply) => {
       // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
-      const url = await service.initiatePayment(request.body, user?.id ?? null);
+      const url = await initiatePayment(payments, request.body, user?.id ?? null);
       return reply.status(201).send({ url });
     },
   );
@@ -47,7 +47,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       config: { rateLimit: app.limits.publicForm },
       schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send(await initiateDonation(request, request.body)),
+    async (request, reply) => reply.status(201).send(await openDonation(request, request.body)),
   );
 
   app.post(
@@ -57,7 +57,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       schema: { tags: ['paiements'], body: paymentRecordSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      await service.recordFromBrowser('payment', request.body.transaction_id);
+      await recordFromBrowser(payments, 'payment', request.body.transaction_id);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
     },
   );
@@ -69,7 +69,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       schema: { tags: ['paiements'], body: donationRecordSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      await service.recordFromBrowser('donation', request.body.transaction_id);
+      await recordFromBrowser(payments, 'donation', request.body.transaction_id);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
     },
   );
@@ -88,7 +88,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MoneyService }> = async (ap
       },
     },
     async (request, reply) => {
-      const location = await service.returnLocation(request.params.kind, request.params.ref);
+      const location = await returnLocation(payments, request.params.kind, request.params.ref);
       if (!location) return reply.status(404).send({ message: 'Transaction introuvable.' });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
     },

@@ -3,40 +3,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderReceiptHtml, PRINT_SCRIPT } from '../../services/payments/receipt-html';
 import { buildReceipt } from '../../services/payments/receipt-document';
-import { isValidReceiptSignature } from '../../services/payments/receipt-numbers';
+import { findSignedReceipt, receiptUrl } from '../../services/payments/receipt-numbers';
 import { renderReceiptPdf } from '../../services/payments/receipt-pdf';
-import { findRecord, type MoneyKind } from '../../services/payments/records';
-import type { MoneyService } from '../../services/payments/money-service';
-import { HAS_RECEIPT_STATUSES } from '../../services/payments/transitions';
 
 const params = z.object({ kind: z.enum(['payment', 'donation']), id: idParam });
 const query = z.object({ signature: z.string().max(100).default('') });
 const NOT_FOUND = { message: 'Reçu introuvable.' };
 
 // Receipts open with a signed link (no bearer): the payer gets it on return, the administrator in the lists.
-const receiptRoutes: FastifyPluginAsyncZod<{ service: MoneyService; secret: string }> = async (app, { service, secret }) => {
-  const load = async (kind: MoneyKind, id: number, signature: string) => {
-    const row = await findRecord(app.db, kind, id);
-    if (!row?.receipt_number || !HAS_RECEIPT_STATUSES.has(row.transaction_status)) return null;
-    if (!isValidReceiptSignature(secret, kind, id, row.receipt_number, signature)) return null;
-    return row;
-  };
-
+const receiptRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, { secret }) => {
   app.get('/receipts/print.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(PRINT_SCRIPT),
   );
 
   app.get('/receipts/:kind/:id', { schema: { tags: ['paiements'], params, querystring: query } }, async (request, reply) => {
     const { kind, id } = request.params;
-    const row = await load(kind, id, request.query.signature);
+    const row = await findSignedReceipt(app.db, secret, kind, id, request.query.signature);
     if (!row) return reply.status(404).send(NOT_FOUND);
-    const html = renderReceiptHtml(buildReceipt(kind, row), service.receiptUrl(kind, row, 'pdf')!);
+    const html = renderReceiptHtml(buildReceipt(kind, row), receiptUrl(secret, kind, row, 'pdf')!);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex').send(html);
   });
 
   app.get('/receipts/:kind/:id/pdf', { schema: { tags: ['paiements'], params, querystring: query } }, async (request, reply) => {
     const { kind, id } = request.params;
-    const row = await load(kind, id, request.query.signature);
+    const row = await findSignedReceipt(app.db, secret, kind, id, request.query.signature);
     if (!row) return reply.status(404).send(NOT_FOUND);
     const pdf = await renderReceiptPdf(buildReceipt(kind, row));
     return reply

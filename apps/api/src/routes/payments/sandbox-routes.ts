@@ -1,8 +1,7 @@
 import { formatFcfa } from '@shared/format';
 import type { FastifyPluginAsync } from 'fastify';
 import { SANDBOX_OUTCOMES, type SandboxGateway, type SandboxOutcome } from '../../payments/sandbox-gateway';
-import type { MoneyService } from '../../services/payments/money-service';
-import { findByTransactionId } from '../../services/payments/records';
+import { type PaymentsContext, refreshTransaction } from '../../services/payments/money';
 import { escapeHtml, RECEIPT_STYLES } from '../../services/payments/receipt-html';
 
 // The payment simulator's checkout (PAYMENT_PROVIDER=sandbox): plain HTML with forms posting back,
@@ -32,7 +31,7 @@ function returnHref(returnUrl: string, id: string, status: string): string {
   return `${returnUrl}?${new URLSearchParams({ id, status }).toString()}`;
 }
 
-const sandboxRoutes: FastifyPluginAsync<{ service: MoneyService; gateway: SandboxGateway }> = async (app, { service, gateway }) => {
+const sandboxRoutes: FastifyPluginAsync<{ payments: PaymentsContext; gateway: SandboxGateway }> = async (app, { payments, gateway }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
@@ -66,8 +65,7 @@ ${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"
       if (!outcome || !SANDBOX_OUTCOMES.includes(outcome)) return reply.status(422).send({ message: 'Choix de simulation invalide.' });
       await gateway.decide(tx.id, outcome);
       // Like a provider's webhook: the server is told, and asks the (simulated) provider for the status.
-      const found = await findByTransactionId(app.db, tx.id);
-      if (found) await service.refresh(found.kind, found.row);
+      await refreshTransaction(payments, tx.id);
       const current = (await gateway.find(tx.id))!;
       return reply.redirect(returnHref(current.return_url, current.id, current.status), 303);
     },

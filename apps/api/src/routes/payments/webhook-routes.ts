@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WebhookSignatureError } from '../../payments/gateway';
-import type { MoneyService } from '../../services/payments/money-service';
+import { applyWebhook, type PaymentsContext } from '../../services/payments/money';
 
 // POST /api/webhooks/fedapay: the signature is checked on the exact bytes received, so this plugin
 // keeps JSON bodies as raw strings (its own encapsulated content-type parser).
-const webhookRoutes: FastifyPluginAsync<{ service: MoneyService }> = async (app, { service }) => {
+const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsContext }> = async (app, { payments }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -13,10 +13,10 @@ const webhookRoutes: FastifyPluginAsync<{ service: MoneyService }> = async (app,
     { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { hide: true } },
     async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      let verified: ReturnType<typeof service.gateway.verifyWebhook>;
+      let verified: ReturnType<typeof payments.gateway.verifyWebhook>;
       try {
         const header = request.headers['x-fedapay-signature'];
-        verified = service.gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
+        verified = payments.gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
           request.log.warn({ reason: error.message }, 'webhook refused');
@@ -24,7 +24,7 @@ const webhookRoutes: FastifyPluginAsync<{ service: MoneyService }> = async (app,
         }
         throw error;
       }
-      const outcome = await service.applyWebhook(verified.eventKey, verified.transactionId);
+      const outcome = await applyWebhook(payments, verified.eventKey, verified.transactionId);
       return reply.status(200).send({ message: outcome === 'duplicate' ? 'Événement déjà traité.' : 'Événement reçu.' });
     },
   );

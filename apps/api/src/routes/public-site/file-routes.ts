@@ -35,7 +35,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // until then). Shown inline, never cached by shared caches.
   app.get(
     '/admin/avatars/:file',
-    { preHandler: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: fileParams } },
+    { onRequest: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: fileParams } },
     async (request, reply) => {
       const opened = await openStoredFile(app.storage, 'avatars', request.params.file);
       if (!opened) throw missing();
@@ -51,7 +51,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const download = (url: string, area: StorageArea, prefix: string) =>
     app.get(
       url,
-      { preHandler: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: filenameParams } },
+      { onRequest: requireRole('administrateur'), schema: { tags: ['modération'], security: [{ bearer: [] }], params: filenameParams } },
       async (request, reply) => {
         const opened = await openStoredFile(app.storage, area, request.params.filename);
         if (!opened) throw missing();

@@ -68,7 +68,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const upload = await readUpload(request, TESTIMONIAL_FILES);
       const fields = validateUpload(testimonialFieldsSchema, upload, TESTIMONIAL_FILES, ['avatar']);
-      await submitTestimonial(app, fields, upload.files.avatar!);
+      await submitTestimonial(app.db, app.storage, fields, upload.files.avatar!);
       return reply.status(201).send({ message: TESTIMONIAL_MESSAGES.success });
     },
   );
@@ -88,7 +88,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
       const isRestricted = ['1', 'true', 'on'].includes(upload.fields.under_restriction ?? '');
       const required = isRestricted ? [...VOLUNTEER_REQUIRED_FILES, 'restriction_proof' as const] : VOLUNTEER_REQUIRED_FILES;
       const fields = validateUpload(volunteerFieldsSchema, upload, VOLUNTEER_FILES, required);
-      await registerVolunteer(app, fields, upload.files);
+      await registerVolunteer(app.db, app.storage, fields, upload.files);
       return reply.status(201).send({ message: VOLUNTEER_MESSAGES.success });
     },
   );
@@ -99,7 +99,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const upload = await readUpload(request, PROJECT_FILES);
       const fields = validateUpload(projectFieldsSchema, upload, PROJECT_FILES, []);
-      await submitProject(app, fields, upload.files.project_file);
+      await submitProject(app.db, app.storage, fields, upload.files.project_file);
       return reply.status(201).send({ message: PROJECT_MESSAGES.success });
     },
   );

@@ -22,7 +22,7 @@ import {
 
 // Administrator views of what visitors sent (spec §2 admin dashboard, §7; CONTRACT.md moderation).
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('administrateur') };
+  const admin = { onRequest: requireRole('administrateur') };
   const tags = ['modération'];
   const security = [{ bearer: [] }];
 
@@ -95,7 +95,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/testimonials/:id',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await deleteTestimonial(app, request.params.id, request.user!.id);
+      await deleteTestimonial(app.db, app.storage, request.params.id, request.user!.id);
       return { message: TESTIMONIAL_MESSAGES.deleted };
     },
   );

@@ -1,7 +1,13 @@
 import { ROLES, type Role } from '@shared/constants';
 import type { AdminStats } from '@shared/schemas/admin-stats';
 import type { DB } from '../../db/database';
-import { countNeedsByZone, countPendingModeration, countUnconfirmedUsers, countUsersByRole, sumApprovedByMonth } from './stats-repository';
+import {
+  countNeedsByZone,
+  countPendingModeration,
+  countUnconfirmedUsers,
+  countUsersByRole,
+  sumApprovedByMonth,
+} from '../../db/repositories/stats';
 
 export const MONTHS_SHOWN = 12;
 export const UNKNOWN_ZONE_LABEL = 'Zone non renseignée';

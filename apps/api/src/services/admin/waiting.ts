@@ -1,6 +1,6 @@
 import type { WaitingCounts } from '@shared/schemas/back-office';
 import type { DB } from '../../db/database';
-import { countPendingModeration, countUnconfirmedUsers } from './stats-repository';
+import { countPendingModeration, countUnconfirmedUsers } from '../../db/repositories/stats';
 
 /** What waits for an administrator (their landing view): always live, four indexed counts. */
 export async function countWaiting(db: DB): Promise<WaitingCounts> {

@@ -21,7 +21,7 @@ import {
   type ProviderFields,
   replaceDomains,
   updateProviderRow,
-} from './provider-repository';
+} from '../../db/repositories/providers';
 
 // Provider records: one per provider account, read and edited only by its owner.
 

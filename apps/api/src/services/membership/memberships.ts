@@ -3,7 +3,7 @@ import { PAYMENT_TYPES } from '@shared/constants';
 import { sql } from 'kysely';
 import { type DB, nowIso } from '../../db/database';
 import { clock } from '../../lib/clock';
-import type { Executor } from '../payments/records';
+import type { Executor } from '../../db/repositories/money-records';
 import { PAID_STATUSES } from '../payments/transitions';
 import { addDays, membershipStatus, validUntilFrom } from './period';
 

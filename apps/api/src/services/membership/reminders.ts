@@ -1,5 +1,5 @@
 import { ORGANISATION } from '@shared/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database';
 import { clock } from '../../lib/clock';
 import { enqueueMessage } from '../../messages/outbox';
@@ -79,27 +79,32 @@ export async function queueDueReminders(db: DB, publicUrl: string): Promise<numb
   return queued;
 }
 
-/** Runs the reminders shortly after start, then every hour while the app is up (unref'd, stopped on close). */
-export function scheduleReminders(app: FastifyInstance): void {
+/**
+ * Runs the reminders shortly after `start()`, then every hour until `stop()` (timers unref'd). The routes tie
+ * these to the app's onReady and onClose.
+ */
+export function reminderSchedule(db: DB, publicUrl: string, log: FastifyBaseLogger): { start(): void; stop(): void } {
   const timers: NodeJS.Timeout[] = [];
   let running = false;
   let closed = false;
   const pass = () => {
     if (running || closed) return;
     running = true;
-    queueDueReminders(app.db, app.config.publicUrl)
-      .catch((error) => app.log.warn({ err: error }, 'membership reminders pass failed'))
+    queueDueReminders(db, publicUrl)
+      .catch((error) => log.warn({ err: error }, 'membership reminders pass failed'))
       .finally(() => {
         running = false;
       });
   };
-  app.addHook('onReady', async () => {
-    // A server restarted more often than hourly still runs its pass; the dedupe keys make extra passes harmless.
-    timers.push(setTimeout(pass, FIRST_PASS_DELAY_MS), setInterval(pass, REMINDER_INTERVAL_MS));
-    for (const timer of timers) timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    for (const timer of timers) clearTimeout(timer);
-  });
+  return {
+    start() {
+      // A server restarted more often than hourly still runs its pass; the dedupe keys make extra passes harmless.
+      timers.push(setTimeout(pass, FIRST_PASS_DELAY_MS), setInterval(pass, REMINDER_INTERVAL_MS));
+      for (const timer of timers) timer.unref();
+    },
+    stop() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { type DB, nowIso } from '../../db/database';
 import { recordAudit } from '../audit/record-audit';
 import { paymentChanged } from '../membership/memberships';
 import { nextReceiptNumber } from '../payments/receipt-numbers';
-import type { MoneyRow } from '../payments/records';
+import type { MoneyRow } from '../../db/repositories/money-records';
 
 // Money received outside the gateway (cash at a meeting, mobile money sent directly, transfer, cheque),
 // entered by an administrator: approved at once, numbered like any receipt, audited in the same transaction.

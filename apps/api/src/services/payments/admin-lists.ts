@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { likePattern, type PageQuery, newestFirstPage } from '../../lib/pagination';
-import type { MoneyService } from './money-service';
 import { recordAudit } from '../audit/record-audit';
+import { receiptUrl } from './receipt-numbers';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
-import type { MoneyKind } from './records';
+import type { MoneyKind } from '../../db/repositories/money-records';
 
 // Administrator lists (Liste des Paiements, Liste Dons): newest first, paginated, soft-deleted rows hidden.
 
@@ -67,8 +67,8 @@ export function filteredDonations(db: DB, query: Filter) {
   return base;
 }
 
-export async function listPayments(service: MoneyService, query: ListQuery) {
-  const db = service.db;
+/** `receiptSecret` signs each row's receipt link. */
+export async function listPayments(db: DB, receiptSecret: string, query: ListQuery) {
   const base = filteredPayments(db, query);
   const [count, rows] = await Promise.all([
     total(db, 'payments', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
@@ -102,15 +102,15 @@ export async function listPayments(service: MoneyService, query: ListQuery) {
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,
-      receipt_url: service.receiptUrl('payment', r),
+      receipt_url: receiptUrl(receiptSecret, 'payment', r),
       created_at: r.created_at,
       ...origin(r),
     })),
   };
 }
 
-export async function listDonations(service: MoneyService, query: ListQuery) {
-  const db = service.db;
+/** `receiptSecret` signs each row's receipt link. */
+export async function listDonations(db: DB, receiptSecret: string, query: ListQuery) {
   const base = filteredDonations(db, query);
   const [count, rows] = await Promise.all([
     total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
@@ -143,7 +143,7 @@ export async function listDonations(service: MoneyService, query: ListQuery) {
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,
-      receipt_url: service.receiptUrl('donation', r),
+      receipt_url: receiptUrl(receiptSecret, 'donation', r),
       created_at: r.created_at,
       ...origin(r),
     })),

@@ -6,7 +6,14 @@ import { nextReceiptNumber } from './receipt-numbers';
 import { clock } from '../../lib/clock';
 import { recordAudit } from '../audit/record-audit';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
-import { type Executor, findRecord, type MoneyKind, type MoneyRow, type PaymentRow, updateRecord } from './records';
+import {
+  type Executor,
+  findRecord,
+  type MoneyKind,
+  type MoneyRow,
+  type PaymentRow,
+  updateRecord,
+} from '../../db/repositories/money-records';
 import { canTransition, PAID_STATUSES } from './transitions';
 
 /**

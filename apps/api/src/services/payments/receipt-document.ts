@@ -2,7 +2,7 @@ import { DONATION_PURPOSE_LABELS, type DonationPurpose, ORGANISATION, PAYMENT_TY
 import { formatFcfa } from '@shared/format';
 import { OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import { amountInFrenchWords } from './french-words';
-import type { DonationRow, MoneyKind, MoneyRow, PaymentRow } from './records';
+import type { DonationRow, MoneyKind, MoneyRow, PaymentRow } from '../../db/repositories/money-records';
 
 // What a receipt says, once; the HTML page and the PDF both render this.
 

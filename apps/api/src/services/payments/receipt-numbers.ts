@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type DB, nowIso } from '../../db/database';
-import type { Executor, MoneyKind } from './records';
+import { type Executor, findRecord, type MoneyKind, type MoneyRow } from '../../db/repositories/money-records';
+import { HAS_RECEIPT_STATUSES } from './transitions';
 
 // Receipt numbers are gap-free per series and year ("PAI-2026-000001", "DON-2026-000001"); the
 // counter row is locked by the update inside the caller's transaction.
@@ -49,4 +50,29 @@ export function isValidReceiptSignature(secret: string, kind: MoneyKind, id: num
 export function receiptPath(secret: string, kind: MoneyKind, id: number, receiptNumber: string, format: 'html' | 'pdf' = 'html'): string {
   const sig = receiptSignature(secret, kind, id, receiptNumber);
   return `/api/receipts/${kind}/${id}${format === 'pdf' ? '/pdf' : ''}?signature=${sig}`;
+}
+
+type ReceiptFields = Pick<MoneyRow, 'receipt_number' | 'transaction_status'>;
+
+/** A record has a receipt once numbered, while its money is received or was refunded (the receipt then says so). */
+const hasReceipt = <R extends ReceiptFields>(row: R): row is R & { receipt_number: string } =>
+  !!row.receipt_number && HAS_RECEIPT_STATUSES.has(row.transaction_status);
+
+/** The signed link to a record's receipt, or null while it has none. */
+export function receiptUrl(
+  secret: string,
+  kind: MoneyKind,
+  row: Pick<MoneyRow, 'id' | 'receipt_number' | 'transaction_status'>,
+  format: 'html' | 'pdf' = 'html',
+): string | null {
+  if (!hasReceipt(row)) return null;
+  return receiptPath(secret, kind, row.id, row.receipt_number, format);
+}
+
+/** The record whose receipt a signed link opens: null when it has no receipt or the signature is not this server's. */
+export async function findSignedReceipt(db: DB, secret: string, kind: MoneyKind, id: number, signature: string): Promise<MoneyRow | null> {
+  const row = await findRecord(db, kind, id);
+  if (!row || !hasReceipt(row)) return null;
+  if (!isValidReceiptSignature(secret, kind, id, row.receipt_number, signature)) return null;
+  return row;
 }

@@ -1,13 +1,14 @@
 import type { ProjectFields } from '@shared/schemas/project';
-import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import type { Storage } from '../../storage/storage';
 
-export async function submitProject(app: FastifyInstance, fields: ProjectFields, file: ReceivedFile | undefined): Promise<void> {
+/** Stores the file (if any) and the row together. */
+export async function submitProject(db: DB, storage: Storage, fields: ProjectFields, file: ReceivedFile | undefined): Promise<void> {
   const files = file ? [{ field: 'project_file' as const, area: 'projects' as const, file }] : [];
-  await storeThenCommit(app.storage, files, async (names) => {
-    await app.db
+  await storeThenCommit(storage, files, async (names) => {
+    await db
       .insertInto('projects')
       .values({
         project_name: fields.project_name,

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { testimonialFieldsSchema } from '@shared/schemas/testimonial';
-import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
+import type { Storage } from '../../storage/storage';
 import { audit, publicFileUrl } from './shared';
 
 type TestimonialFields = z.output<typeof testimonialFieldsSchema>;
@@ -30,9 +30,9 @@ export async function listPublishedTestimonials(db: DB, page: PageQuery) {
 }
 
 /** Stores the avatar and the row together; the testimonial waits for an administrator. */
-export async function submitTestimonial(app: FastifyInstance, fields: TestimonialFields, avatar: ReceivedFile): Promise<void> {
-  await storeThenCommit(app.storage, [{ field: 'avatar', area: 'avatars', file: avatar }], async (names) => {
-    await app.db
+export async function submitTestimonial(db: DB, storage: Storage, fields: TestimonialFields, avatar: ReceivedFile): Promise<void> {
+  await storeThenCommit(storage, [{ field: 'avatar', area: 'avatars', file: avatar }], async (names) => {
+    await db
       .insertInto('testimonials')
       .values({
         text: fields.text,
@@ -70,15 +70,15 @@ export async function publishTestimonial(db: DB, id: number, actorId: number): P
 }
 
 /** Deletes the row, then its avatar file (a file left by a crash in between is harmless; a row without file is not). */
-export async function deleteTestimonial(app: FastifyInstance, id: number, actorId: number): Promise<void> {
-  const avatar = await app.db.transaction().execute(async (trx) => {
+export async function deleteTestimonial(db: DB, storage: Storage, id: number, actorId: number): Promise<void> {
+  const avatar = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Témoignage introuvable.');
     await trx.deleteFrom('testimonials').where('id', '=', id).execute();
     await audit(trx, actorId, 'testimonial.delete', 'testimonials', id, { before: row });
     return row.avatar;
   });
-  await app.storage.remove(`avatars/${avatar}`);
+  await storage.remove(`avatars/${avatar}`);
 }
 
 export async function isPublishedAvatar(db: DB, name: string): Promise<boolean> {

@@ -1,11 +1,10 @@
 import { VOLUNTEER_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, type VolunteerFields, type VolunteerFileField } from '@shared/schemas/volunteer';
-import type { FastifyInstance } from 'fastify';
 import { type DB, nowIso } from '../../db/database';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import { notifyVolunteerConfirmed, notifyVolunteerRefused } from '../../messages/notifications';
-import type { StorageArea } from '../../storage/storage';
+import type { Storage, StorageArea } from '../../storage/storage';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
@@ -41,19 +40,20 @@ export async function listConfirmedVolunteers(db: DB, page: PageQuery) {
 
 /** Stores the files, then the row; a duplicate e-mail (checked first, and by the unique index under a race) leaves nothing behind. */
 export async function registerVolunteer(
-  app: FastifyInstance,
+  db: DB,
+  storage: Storage,
   fields: VolunteerFields,
   files: Partial<Record<VolunteerFileField, ReceivedFile>>,
 ): Promise<void> {
-  const existing = await app.db.selectFrom('volunteers').select('id').where('email', '=', fields.email).executeTakeFirst();
+  const existing = await db.selectFrom('volunteers').select('id').where('email', '=', fields.email).executeTakeFirst();
   if (existing) throw emailTaken();
   const isRestricted = fields.under_restriction === '1';
   const toStore = (Object.keys(AREA_BY_FIELD) as VolunteerFileField[])
     .filter((field) => files[field] && (field !== 'restriction_proof' || isRestricted))
     .map((field) => ({ field, area: AREA_BY_FIELD[field], file: files[field]! }));
   try {
-    await storeThenCommit(app.storage, toStore, async (names) => {
-      await app.db
+    await storeThenCommit(storage, toStore, async (names) => {
+      await db
         .insertInto('volunteers')
         .values({
           name: fields.name,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/database';
-import type { Database, DonationsTable, PaymentsTable } from '../../db/schema';
+import type { DB } from '../database';
+import type { Database, DonationsTable, PaymentsTable } from '../schema';
 import type { Selectable } from 'kysely';
 
 // Payments and donations share their money columns; these helpers run the same queries on either table.

@@ -1,5 +1,7 @@
 import { PROVIDER_DOMAINS } from '@shared/constants';
-import type { DB } from '../../db/database';
+import type { Selectable } from 'kysely';
+import type { DB } from '../database';
+import type { ProvidersTable } from '../schema';
 
 // Queries on providers and their domains. Plain functions taking `db` or a transaction.
 
@@ -17,18 +19,8 @@ const RECORD_COLUMNS = [
   'marge_salaire',
 ] as const;
 
-export interface ProviderFields {
-  entreprise: string;
-  forme_juridique: string;
-  rccm: string;
-  adresse: string;
-  email: string;
-  telephone: string;
-  whatsapp: string | null;
-  zone: string;
-  zone_key: string;
-  marge_salaire: number;
-}
+/** What a provider's form sets: every column but the keys and timestamps. */
+export type ProviderFields = Omit<Selectable<ProvidersTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
 
 export type DomainReductions = Record<string, number | null>;
 

@@ -1,6 +1,6 @@
 import { ROLES } from '@shared/constants';
 import { sql } from 'kysely';
-import { type DB, isPostgres } from '../../db/database';
+import { type DB, isPostgres } from '../database';
 
 // Aggregates for the administrator's home, computed by the database (one query per figure family, no N+1).
 // Portable SQL: ISO-8601 text timestamps compare and slice the same way on SQLite and PostgreSQL.
