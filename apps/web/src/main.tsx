@@ -1,6 +1,6 @@
 // First: before any schema is created (see the module).
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -25,10 +25,14 @@ if (container.firstElementChild) {
   // The server answers an address it does not know with the prerendered "page non trouvée" (data-not-found). Should the
   // app have a route there after all (one added since the build), React renders that page instead: expected, not an error.
   const isNotFoundPage = container.hasAttribute('data-not-found');
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => {
-      if (!isNotFoundPage) reportError(error);
-    },
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for one
+  // long task (Lighthouse's TBT on a slow phone; taps are still held and replayed by boot.js), as Next.js does.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => {
+        if (!isNotFoundPage) reportError(error);
+      },
+    });
   });
 }
 // A dashboard's page is loaded first (its chunks are already downloading, see preloadRoute), so it renders in one go.
