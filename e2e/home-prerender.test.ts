@@ -143,4 +143,15 @@ describe('prerendered home page', () => {
     }
     assertNoPageErrors(page);
   });
+
+  it('/inscription without a session goes to /connexion before the app loads (signed in, it stays: accounts.test.ts)', async () => {
+    const page = await browser.newPage();
+    await page.goto('/inscription');
+    await page.waitForURL('**/connexion');
+    await page.getByRole('heading', { name: 'Connectez-vous' }).waitFor();
+    // A document navigation from /inscription's HTML, not the app's client-side redirect once loaded.
+    const requests = await page.evaluate(() => performance.getEntriesByType('navigation').map((n) => n.name));
+    expect(requests.map((u) => new URL(u).pathname)).toEqual(['/connexion']);
+    assertNoPageErrors(page);
+  });
 });

@@ -7,9 +7,16 @@
 // Plain script, no build step: prerender-pages.mjs copies it to assets/ under a hashed name.
 (() => {
   const me = document.currentScript;
+  // A page for signed-in accounts only (data-sign-in, scripts/lib/prerender-pages.mjs): without a session, the sign-in
+  // page at once, as the app's guard (apps/web/src/app/guard.tsx) would once loaded.
+  if (me.dataset.signIn && !localStorage.getItem('token')) {
+    location.replace(me.dataset.signIn);
+    return;
+  }
   const entry = me.dataset.entry;
   const preloads = (me.dataset.preload || '').split(' ').filter(Boolean);
-  const root = document.getElementById('root');
+  // Read when needed: on a sign-in-first page this script runs before #root is parsed.
+  const inRoot = (node) => document.getElementById('root')?.contains(node) ?? false;
   const held = [];
   let started = false;
 
@@ -32,14 +39,14 @@
 
   const holdClick = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button, input[type="submit"]') : null;
-    if (!button || !root.contains(button)) return;
+    if (!button || !inRoot(button)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push(() => button.click());
     start();
   };
   const holdSubmit = (event) => {
-    if (!root.contains(event.target)) return;
+    if (!inRoot(event.target)) return;
     event.preventDefault();
     const form = event.target;
     held.push(() => form.requestSubmit());

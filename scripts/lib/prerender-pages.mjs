@@ -20,7 +20,9 @@ try {
     logLevel: 'warn',
     build: { ssr: path.join(ROOT, 'apps/web/src/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const { prerender, PRERENDERED_PATHS, NOT_FOUND_PROBE } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { prerender, PRERENDERED_PATHS, SIGNED_IN_ONLY_PATHS, NOT_FOUND_PROBE } = await import(
+    pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+  );
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html sans <div id="root"></div>.');
   // The home chunk's modulepreload links (vite.config.ts) serve "/" only.
@@ -40,7 +42,8 @@ try {
     // The document title PageTitle sets once React runs, already in the HTML (search engines, shared links).
     const title = body.match(/<h1 data-page-title="([^"]*)"/)?.[1];
     const file = `pages/${url === '/' ? 'home' : createHash('sha256').update(url).digest('hex').slice(0, 12)}.html`;
-    fs.writeFileSync(path.join(webDir, file), page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [] }));
+    const signInFirst = SIGNED_IN_ONLY_PATHS.includes(url);
+    fs.writeFileSync(path.join(webDir, file), page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [], signInFirst }));
     manifest[url] = file;
   }
   // The "page non trouvée" page, prerendered too (an address no route matches), for the addresses the app has no route
@@ -85,9 +88,12 @@ function pageTemplate(shell) {
   const boot = fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'));
   const bootName = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(webDir, bootName), boot);
-  return ({ title, hints, body, extraPreloads }) => {
+  return ({ title, hints, body, extraPreloads, signInFirst = false }) => {
     const all = [...preloads, ...extraPreloads].join(' ');
-    const head = `<style>${css}</style>${hints}<script defer src="/${bootName}" data-entry="${entry}" data-preload="${all}"></script>`;
+    // A page behind the sign-in: the script runs as soon as it arrives (no defer) to send a visitor without a session
+    // to /connexion before the page paints.
+    const timing = signInFirst ? 'data-sign-in="/connexion"' : 'defer';
+    const head = `<style>${css}</style>${hints}<script ${timing} src="/${bootName}" data-entry="${entry}" data-preload="${all}"></script>`;
     const titled = title ? shell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : shell;
     return titled.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   };

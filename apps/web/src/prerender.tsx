@@ -24,6 +24,12 @@ export const PRERENDERED_PATHS = [
   '/unauthorized',
 ];
 
+/**
+ * Prerendered pages that need a signed-in account (their route sits behind app/guard.tsx): without a stored token,
+ * boot.js sends the visitor to /connexion at once, as the guard would, instead of after the app has loaded.
+ */
+export const SIGNED_IN_ONLY_PATHS: readonly string[] = ['/inscription'];
+
 /** An address no route matches: its rendering is the "page non trouvée" page (scripts/lib/prerender-pages.mjs). */
 export const NOT_FOUND_PROBE = '/__page-non-trouvee';
 
