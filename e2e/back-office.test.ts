@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { nowIso } from '../apps/api/src/db/database';
-import { assertNoPageErrors, loginViaApi, setupBrowser } from './helpers/browser';
+import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
 
@@ -124,6 +124,64 @@ describe('each back-office view has its own address', () => {
     }));
     expect(asked).toHaveLength(2);
     for (const startTime of asked) expect(startTime).toBeGreaterThan(rowAt);
+    assertNoPageErrors(page);
+  });
+
+  it.each([
+    ['membres', member],
+    ['confirmer-compte', `Yao EnAttente ${run}`],
+    ['temoignages', author],
+    ['messages', contactName],
+    ['paiements', 'Payeur Aperçu'],
+    ['dons', '7\u00a0500\u00a0FCFA'],
+  ])('?vue=%s: the preview painted before the app shows what the app then shows, under the same headers', async (view, marker) => {
+    if (view === 'paiements' || view === 'dons') {
+      const body =
+        view === 'paiements'
+          ? { name: 'Payeur Aperçu', email: `apercu-${run}@example.bj`, phone: '+22990112233', amount: 2500 }
+          : { amount: 7500, purpose: 'sante' };
+      const res = await fetch(`${baseURL()}/api/${view === 'paiements' ? 'payment' : 'donation'}/initiate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.ok).toBe(true);
+    }
+    const page = await browser.newPage();
+    await asAdmin(page);
+    // The app's entry waits until the preview has been read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/dashboard-administrateur?vue=${view}`);
+    const early = page.locator('#early-view');
+    await early.locator('tbody tr').filter({ hasText: marker }).first().waitFor({ state: 'attached' });
+    const readTable = (scope: Locator) =>
+      scope
+        .locator('table')
+        .first()
+        .evaluate((table) => ({
+          headers: [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? ''),
+          rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
+            [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? ''),
+          ),
+        }));
+    const preview = await readTable(early);
+    const title = await early.locator('p').nth(1).textContent();
+    release();
+    await expect.poll(() => early.count()).toBe(0);
+    await heading(page, title ?? '').waitFor();
+    const app = await readTable(page.locator('main'));
+    // Each preview column is one of the app's, and every previewed row reads the same there, cell for cell.
+    const columns = preview.headers.map((h) => app.headers.indexOf(h));
+    expect(columns).not.toContain(-1);
+    expect(preview.rows.length).toBeGreaterThan(0);
+    expect(preview.rows).toEqual(app.rows.slice(0, preview.rows.length).map((cells) => columns.map((i) => cells[i])));
     assertNoPageErrors(page);
   });
 

@@ -1,12 +1,15 @@
 // The dashboards' own HTML (issue #20 item 1), written after the Vite build and the prerender: the single-page shell
-// plus (1) apps/web/list-prefetch.js, which starts the opened view's first API request while the HTML is parsed, and
-// (2) the list of the dashboard's chunk and every chunk it imports (from Vite's manifest), which that script preloads
-// so they download in parallel with the entry instead of one after the other once the router has run. The server answers
-// /dashboard-administrateur and /dashboard-conseiller with them through prerendered.json (apps/api/src/plugins/web-app.ts).
+// without its module script and stylesheet, and instead, first in <head>, the early-lists script
+// (apps/web/src/app/early-lists/list-prefetch.ts, bundled here) with the app's entry, stylesheet and every chunk the
+// dashboard imports (from Vite's manifest) in data- attributes, plus the few CSS rules its preview rows use. The script
+// starts the view's first API request, paints a list's first rows, then loads the app
+// (docs/decisions/dashboard-first-rows.md). The server answers /dashboard-administrateur and /dashboard-conseiller with
+// these pages through prerendered.json (apps/api/src/plugins/web-app.ts).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
+import { buildSync } from 'esbuild';
 import { Scanner } from '@tailwindcss/oxide';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +30,7 @@ export async function writeDashboardPages(webDir) {
   const manifestFile = path.join(webDir, '.vite/manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const script = fs.readFileSync(path.join(ROOT, 'apps/web/list-prefetch.js'));
+  const script = Buffer.from(bundleListPrefetch());
   const scriptName = `assets/list-prefetch-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(webDir, scriptName), script);
   const entry = manifest['index.html'];
@@ -49,7 +52,7 @@ export async function writeDashboardPages(webDir) {
     const files = new Set();
     for (const key of [dashboard.source, ...WITH_EVERY_PAGE]) closure(key, files);
     // The application's entry, its stylesheet and the modules Vite preloads with it leave the page's markup:
-    // list-prefetch.js starts them once the opened list's first rows are painted (or at once when it has nothing to
+    // list-prefetch.ts starts them once the opened list's first rows are painted (or at once when it has nothing to
     // paint), so the rows never wait behind ~100 KB of script and 50 KB of CSS handled on the same thread. The rows are
     // styled meanwhile by the few rules they use, inlined (docs/decisions/dashboard-first-rows.md).
     let page = shell;
@@ -83,7 +86,7 @@ export async function writeDashboardPages(webDir) {
 }
 
 /**
- * The rules of the app's stylesheet (apps/web/src/styles.css, Tailwind) that list-prefetch.js's early rows use, minified:
+ * The rules of the app's stylesheet (apps/web/src/styles.css, Tailwind) that list-prefetch.ts's early rows use, minified:
  * Tailwind's own compiler, given only the class names found in that script (~12 KB instead of the app's ~50 KB).
  */
 async function criticalCss(scriptSource) {
@@ -91,4 +94,19 @@ async function criticalCss(scriptSource) {
   const compiler = await compile(fs.readFileSync(path.join(base, 'styles.css'), 'utf8'), { base, onDependency: () => {} });
   const candidates = new Scanner({}).scanFiles([{ content: scriptSource, extension: 'js' }]);
   return optimize(compiler.build(candidates), { minify: true }).code.replace(/<\/style/gi, '');
+}
+
+/** apps/web/src/app/early-lists/list-prefetch.ts and what it imports (previews, shared formatters), as one classic script. */
+export function bundleListPrefetch() {
+  const result = buildSync({
+    entryPoints: [path.join(ROOT, 'apps/web/src/app/early-lists/list-prefetch.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    write: false,
+    tsconfig: path.join(ROOT, 'apps/web/tsconfig.json'),
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
 }

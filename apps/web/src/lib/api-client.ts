@@ -72,7 +72,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const url = buildUrl(path, options.query);
   const headers = headersFor(options, isForm);
   try {
-    // A dashboard's first GETs may already be on their way (list-prefetch.js).
+    // A dashboard's first GETs may already be on their way (app/early-lists/list-prefetch.ts).
     const early = method === 'GET' ? takePrefetched(url, bearerOf(headers)) : null;
     response = await (early ??
       fetch(url, {
@@ -130,7 +130,7 @@ export async function apiPage<T>(path: string, query: RequestOptions['query'] = 
   try {
     const url = buildUrl(path, query);
     const headers = headersFor({}, false);
-    // The first page of the list a dashboard opens on may already be on its way (list-prefetch.js).
+    // The first page of the list a dashboard opens on may already be on its way (app/early-lists/list-prefetch.ts).
     const response = await (takePrefetched(url, bearerOf(headers)) ?? fetch(url, { headers, signal: controller.signal }));
     const body = await response.json().catch(() => null);
     if (!response.ok) throw toApiError(response.status, body);

@@ -1,4 +1,4 @@
-// Responses that apps/web/list-prefetch.js started before the application code arrived (issue #20 item 1). The API
+// Responses that apps/web/src/app/early-lists/list-prefetch.ts started before the application code arrived (issue #20 item 1). The API
 // client takes one when it is about to ask for the same URL with the same token, at most once and only while fresh,
 // so a later visit to the same view always asks the server again (a member added since then shows).
 
@@ -27,7 +27,7 @@ export function takePrefetched(url: string, token: string | null, now = Date.now
 }
 
 /**
- * Shows the app's view in place of the read-only preview list-prefetch.js may have painted (a role list's first rows,
+ * Shows the app's view in place of the read-only preview list-prefetch.ts may have painted (a list's first rows,
  * drawn before React started). Called once the app's own list has rendered, or failed.
  */
 export function revealApp(): void {

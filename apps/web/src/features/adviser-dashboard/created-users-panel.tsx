@@ -1,10 +1,11 @@
 import { ROLE_LABELS, type Role } from '@shared/constants';
 import { LogIn, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable } from '@web/components/dashboard/data-table';
 import { SendResetCodeButton } from '@web/components/dashboard/send-reset-code-button';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { revealApp } from '@web/lib/prefetched';
 import { CREATED_USERS_PER_PAGE, type CreatedUser, useCreatedUsers } from './api/adviser';
 
 export const CREATED_USERS_LOAD_FAILED = 'Erreur lors de la récupération des utilisateurs';
@@ -13,6 +14,11 @@ export const CREATED_USERS_LOAD_FAILED = 'Erreur lors de la récupération des u
 export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: CreatedUser) => void; onAdd: () => void }) {
   const [page, setPage] = useState(1);
   const query = useCreatedUsers(page);
+  // The first rows painted before React started (app/early-lists) give way to this list once it has rows or an error.
+  const isSettled = !query.isPending;
+  useEffect(() => {
+    if (isSettled) revealApp();
+  }, [isSettled]);
   return (
     <section aria-labelledby="created-users-title">
       <h2 id="created-users-title" className="mb-4 text-xl font-bold text-emerald-950">

@@ -1,16 +1,24 @@
-import fs from 'node:fs';
+import { buildSync } from 'esbuild';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFetcher } from './admin-lists';
 import { PREFETCH_MAX_AGE_MS, takePrefetched } from '@web/lib/prefetched';
 
-// apps/web/list-prefetch.js asks for a dashboard view's first page before the app code arrives; the app only uses that
-// answer when it asks for the very same URL, so the two must build URLs alike.
+// The dashboards' early script (apps/web/src/app/early-lists/list-prefetch.ts) asks for a view's first page before the
+// app code arrives; the app only uses that answer when it asks for the very same URL, so the two must build URLs alike.
+// The script is bundled as the build bundles it (scripts/lib/dashboard-pages.mjs) and run in a bare context.
 
-const SCRIPT = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../list-prefetch.js'), 'utf8');
+const SCRIPT = buildSync({
+  entryPoints: [path.resolve(import.meta.dirname, '../../../app/early-lists/list-prefetch.ts')],
+  bundle: true,
+  format: 'iife',
+  write: false,
+  tsconfig: path.resolve(import.meta.dirname, '../../../../tsconfig.json'),
+  logLevel: 'silent',
+}).outputFiles[0]!.text;
 
-/** Runs list-prefetch.js for an address and returns the URLs it asked for. */
+/** Runs list-prefetch.ts for an address and returns the URLs it asked for. */
 function prefetchedUrls(pathname: string, search: string): string[] {
   const asked: string[] = [];
   const context = {
@@ -45,7 +53,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('list-prefetch.js asks for what the app asks for', () => {
+describe('the early script asks for what the app asks for', () => {
   it.each([
     ['membres', '/users', { role: 'membre' }],
     ['sympathisants', '/users', { role: 'sympathisant' }],

@@ -65,7 +65,7 @@ export function ListPanel<T>({
     // added since shows as soon as the answer arrives, never a stale page after it.
     staleTime: 0,
   });
-  // The first rows painted before React started (list-prefetch.js) give way to this list once it has rows or an error.
+  // The first rows painted before React started (app/early-lists/list-prefetch.ts) give way to this list once it has rows or an error.
   const isSettled = query.data !== undefined || query.isError;
   useEffect(() => {
     if (isSettled) revealApp();
