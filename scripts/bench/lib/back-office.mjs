@@ -6,20 +6,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { findChromium, launchChromium } from '../../../e2e/helpers/chromium.mjs';
 import { BENCH_ADMIN, ensureBuild, startProduct } from './product.mjs';
 import { seedDatabase } from './seed.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const BACK_OFFICE_TARGETS = { desktop: { cold: 3.0, warm: 2.8 }, phone: { cold: 2.6, warm: 2.1 } };
 const FORMS = {
   desktop: { context: { viewport: { width: 1280, height: 800 } }, cpu: 1 },
@@ -106,7 +96,8 @@ export async function runBackOfficeBench({
     volunteers: 50,
   });
   server = await startProduct({ buildDir, dataDir, env });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browserSource = (await findChromium()).source;
+  const browser = await launchChromium();
   let floor;
   try {
     const login = await (
@@ -165,7 +156,14 @@ export async function runBackOfficeBench({
         warm: Number((results[form].ours.warm / results[form].floor.warm).toFixed(2)),
       };
     }
-    return { members: total, runs, results, targets: BACK_OFFICE_TARGETS, markdown: backOfficeMarkdown(results, total, runs) };
+    return {
+      members: total,
+      runs,
+      results,
+      targets: BACK_OFFICE_TARGETS,
+      browser: browserSource,
+      markdown: backOfficeMarkdown(results, total, runs, browserSource),
+    };
   } finally {
     floor?.close();
     await browser.close();
@@ -174,7 +172,13 @@ export async function runBackOfficeBench({
   }
 }
 
-function backOfficeMarkdown(results, members, runs) {
+const BROWSER_NAMES = {
+  debian: "Debian's Chromium",
+  npm: "@sparticuz/chromium's Chromium",
+  CHROMIUM_PATH: 'the Chromium of CHROMIUM_PATH',
+};
+
+function backOfficeMarkdown(results, members, runs, browserSource) {
   const ok = (v, target) => (v <= target ? '✅' : '❌');
   const rows = [];
   for (const [form, r] of Object.entries(results)) {
@@ -197,7 +201,7 @@ function backOfficeMarkdown(results, members, runs) {
   return [
     '### Back office: members list (`npm run bench:web`)',
     '',
-    `\`/dashboard-administrateur?vue=membres\` on ${members.toLocaleString('en')} members, Debian's Chromium; medians of ${runs} passes alternating our page and a bare static page holding the same 20 rows served by \`node:http\` (the floor). Cold: empty cache; warm: the same page opened again.`,
+    `\`/dashboard-administrateur?vue=membres\` on ${members.toLocaleString('en')} members, ${BROWSER_NAMES[browserSource] ?? browserSource}; medians of ${runs} passes alternating our page and a bare static page holding the same 20 rows served by \`node:http\` (the floor). Cold: empty cache; warm: the same page opened again.`,
     '',
     head,
     line,

@@ -1,21 +1,22 @@
 // Seeds realistic volumes straight into the SQLite file of a migrated product: batched prepared inserts in
 // transactions (100 000 rows in about a second). Columns added by later migrations get a neutral value when
 // they are NOT NULL without a default, so the seeder keeps working as the schema grows.
-import { randomUUID, scryptSync, randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { hashSync as argon2HashSync } from '@node-rs/argon2';
 
 const require = createRequire(import.meta.url);
 const SQLite = require('better-sqlite3');
 
 export const SEED_PASSWORD = 'Mot-de-passe-Banc-1';
-/** A confirmed `membre` whose password is hashed at the production cost: the login benchmark's account. */
-export const SEED_LOGIN = { telephone: '+22961000000', password: SEED_PASSWORD };
+/** Seeded accounts the login benchmark signs in as, one telephone per request (each is confirmed, not first login). */
+export const SEED_LOGINS = 1000;
+/** The i-th seeded account's telephone (users are seeded with `+2296` and 7 digits from 1 000 000). */
+export const seedTelephone = (i) => `+2296${String(1_000_000 + i).padStart(7, '0')}`;
 
-/** The product's scrypt format (apps/api/src/lib/passwords.ts), at its production cost. */
-export function productionHash(password, N = 2 ** 15) {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r: 8, p: 1, maxmem: 256 * N * 8 + 1024 * 1024 });
-  return `scrypt$${N}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+/** The product's password format at its production cost (apps/api/src/lib/passwords.ts): Argon2id, OWASP's parameters. */
+export function productionHash(password) {
+  return argon2HashSync(password.normalize('NFKC'), { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }
 
 const FIRST = ['Awa', 'Koffi', 'Aïcha', 'Sèna', 'Rodrigue', 'Fifamè', 'Mawuli', 'Chantal', 'Éric', 'Bénédicte', 'Gildas', 'Nafissatou'];
@@ -83,7 +84,7 @@ export function seedDatabase(file, volumes = {}) {
     return {
       name: nameOf(i),
       email: `utilisateur.${i}@exemple.bj`,
-      telephone: `+2296${String(1_000_000 + i).padStart(7, '0')}`,
+      telephone: seedTelephone(i),
       password_hash: sharedHash,
       role: i === 0 ? 'membre' : pick(ROLES, i),
       zone,
