@@ -1,9 +1,11 @@
+import { hasNotified, TOAST_WANTED_EVENT } from '@web/lib/notify';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
-// The toast container (react-toastify and its CSS, ~8 KB gzip) is not needed to show the home page, so it stays
-// out of the first load: it mounts at the first interaction, or at once on any other entry page (a payment
-// return page toasts without a click). react-toastify queues a toast emitted before its container mounts and
-// shows it when the container arrives, so nothing is lost.
+// The toast container (react-toastify and its CSS, ~8 KB gzip) is not needed to show a page, and inserting its
+// stylesheet restyles the whole document (a long task on a slow phone, counted in Lighthouse's TBT): it mounts at the
+// first interaction or at the first notification (lib/notify.ts announces it, e.g. a payment return page's result).
+// react-toastify queues a toast emitted before its container mounts and shows it when the container arrives, so
+// nothing is lost.
 const Toasts = lazy(() => import('./toasts'));
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
@@ -12,16 +14,14 @@ function DeferredToasts() {
   const [isWanted, setWanted] = useState(false);
   useEffect(() => {
     if (isWanted) return;
-    if (window.location.pathname !== '/') {
-      setWanted(true);
-      return;
-    }
     const want = () => setWanted(true);
+    // A page's own effects run before this one: a toast they emitted on mount is already waiting.
+    if (hasNotified()) return want();
     for (const e of INTERACTIONS) window.addEventListener(e, want, { once: true, passive: true });
-    window.addEventListener('popstate', want, { once: true });
+    window.addEventListener(TOAST_WANTED_EVENT, want, { once: true });
     return () => {
       for (const e of INTERACTIONS) window.removeEventListener(e, want);
-      window.removeEventListener('popstate', want);
+      window.removeEventListener(TOAST_WANTED_EVENT, want);
     };
   }, [isWanted]);
   return isWanted ? (
