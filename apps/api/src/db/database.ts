@@ -2,14 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PG from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
 
-// Return BIGINT (COUNT, SUM) as numbers: FCFA totals stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// node-postgres (~10 MiB once loaded) is loaded only where PostgreSQL is configured, synchronously (it is CommonJS).
+const require = createRequire(import.meta.url);
+let pgModule: typeof PG | undefined;
+function loadPg(): typeof PG {
+  if (pgModule) return pgModule;
+  pgModule = require('pg') as typeof PG;
+  // Return BIGINT (COUNT, SUM) as numbers: FCFA totals stay far below 2^53.
+  pgModule.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  return pgModule;
+}
 
 // The PostgreSQL schema a database handle is pinned to (tests give each file its own).
 const pinnedSchemas = new WeakMap<object, string>();
@@ -17,7 +26,7 @@ export const pinnedSchema = (db: Kysely<any>): string | undefined => pinnedSchem
 
 export function createDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): DB {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: 3000,

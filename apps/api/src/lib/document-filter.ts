@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import * as CFB from 'cfb';
-import yauzl from 'yauzl';
+import type * as CFB from 'cfb';
+import type yauzl from 'yauzl';
 
 // Documents (CVs, criminal records, project files) are parsed, not grepped: a PDF's names are decoded (#xx escapes)
 // and its compressed object streams inflated before looking for actions; a .doc must be a real Compound File
@@ -112,9 +112,11 @@ export function isSafePdf(buffer: Buffer): boolean {
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 export async function isSafeDoc(buffer: Buffer): Promise<boolean> {
+  // cfb and yauzl (~15 MiB once loaded) load with the first Word file uploaded, not at every start.
+  const { read } = await import('cfb');
   let container: CFB.CFB$Container;
   try {
-    container = CFB.read(buffer, { type: 'buffer' });
+    container = read(buffer, { type: 'buffer' });
   } catch {
     return false; // the 8 magic bytes followed by anything else (HTML…) are not a Compound File
   }
@@ -130,9 +132,10 @@ const MAX_XML_BYTES = 2 * 1024 * 1024;
 const MACRO_CONTENT = /vbaProject|vbaData|macroEnabled|ms-office\.activeX|oleObject/i;
 const HYPERLINK_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink';
 
-function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
+async function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
+  const { default: zipReader } = await import('yauzl');
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) =>
+    zipReader.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) =>
       error ? reject(error) : resolve(zip),
     ),
   );

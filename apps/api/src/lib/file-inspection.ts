@@ -1,6 +1,5 @@
 import type { FileKind, FileRule } from '@shared/schemas/upload-rules';
 import { fileExtension, isAcceptableFileName, UPLOAD_MESSAGES } from '@shared/schemas/upload-rules';
-import { fileTypeFromBuffer } from 'file-type';
 import { isSafeDoc, isSafeDocx, isSafePdf } from './document-filter';
 
 // What an uploaded file really is: its type read from its bytes (never its name), and for each type the
@@ -20,6 +19,8 @@ export async function inspectFile(buffer: Buffer, name: string, rule: FileRule):
 
 /** The type read from the bytes, or null when unknown or when the file also looks like something else (a polyglot). */
 export async function sniffKind(buffer: Buffer): Promise<FileKind | null> {
+  // file-type (~10 MiB once loaded) with the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(buffer);
   let kind: FileKind | null = null;
   switch (detected?.ext) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type CounterStore, MemoryCounterStore } from '../lib/counters/counter-store';
 import { LOGIN_LIMIT_DEFAULTS, LoginLimits } from '../lib/counters/login-limits';
 import { RedisCounterStore } from '../lib/counters/redis-counter-store';
@@ -24,6 +24,8 @@ export default fp(async function redisPlugin(app: FastifyInstance) {
   let counters: CounterStore = new MemoryCounterStore();
   let redis: Redis | null = null;
   if (redisUrl) {
+    // ioredis (~15 MiB once loaded) only where Redis is configured.
+    const { Redis } = await import('ioredis');
     redis = new Redis(redisUrl, {
       // A Redis that is down must not stop the start nor hold requests: commands fail at once while it is
       // unreachable (the counters then fall back to memory) and the client keeps reconnecting in the background.

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../config';
 import { STORAGE_KEY_PATTERN, type Storage, type StorageArea } from './storage';
 
@@ -9,13 +7,20 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 export class StorageUnreachableError extends Error {}
 
+// The AWS SDK (~20 MiB of memory once loaded) is loaded only where S3 storage is configured, not by every start.
+async function loadSdk() {
+  const [client, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...client, Upload: storage.Upload };
+}
+
 /**
  * Uploads in an S3-compatible bucket (AWS, MinIO, Garage, …), so that every process serves every file.
  * Objects are private (no ACL is ever set, no URL is ever signed): files, public ones included, are streamed
  * through the API's own routes, which check the permissions. Streams both ways: a put reads its body in 5 MB
  * parts (lib-storage), an open hands over the response body without buffering it.
  */
-export function createS3Storage(config: S3Config): Storage {
+export async function createS3Storage(config: S3Config): Promise<Storage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException, Upload } = await loadSdk();
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -67,6 +72,7 @@ export function createS3Storage(config: S3Config): Storage {
 
 /** Describes why the bucket cannot be used, for the one line printed when the start is refused. */
 export async function assertBucketReachable(config: S3Config): Promise<void> {
+  const { HeadBucketCommand, S3Client, S3ServiceException } = await loadSdk();
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,

@@ -43,8 +43,8 @@ async function objectKeys(): Promise<string[]> {
 
 describe.skipIf(!s3)('S3 storage', () => {
   let storage: Storage;
-  beforeAll(() => {
-    storage = createS3Storage(s3Config() as Extract<StorageConfig, { kind: 's3' }>);
+  beforeAll(async () => {
+    storage = await createS3Storage(s3Config() as Extract<StorageConfig, { kind: 's3' }>);
   });
 
   it('stores a buffer and a stream under area/uuid.ext in the prefix, and streams them back', async () => {

@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       .type('application/zip')
       .header('content-disposition', `attachment; filename="recus-annuels-${request.query.year}.zip"`)
       .header('cache-control', 'private, no-store')
-      .send(yearReceiptsZip(app.db, request.query.year, request.log)),
+      .send(await yearReceiptsZip(app.db, request.query.year, request.log)),
   );
 
   app.get(
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${yearReceiptFilename(request.query.year, donor.telephone)}"`)
         .header('cache-control', 'private, no-store')
-        .send(yearReceiptPdf(request.query.year, donor));
+        .send(await yearReceiptPdf(request.query.year, donor));
     },
   );
 

@@ -1,8 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ORGANISATION } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { ZipArchive } from 'archiver';
-import PDFDocument from 'pdfkit';
 import type { DB } from '../../db/database';
 import { amountInFrenchWords } from '../payments/french-words';
 import { PAID_STATUSES } from '../payments/transitions';
@@ -48,7 +46,9 @@ type DonorYear = NonNullable<Awaited<ReturnType<typeof donorYear>>>;
 const DATE = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Porto-Novo' });
 
 /** The yearly summary as an A4 PDF stream (same fonts and colours as the single receipts). */
-export function yearReceiptPdf(year: number, donor: DonorYear): Readable {
+export async function yearReceiptPdf(year: number, donor: DonorYear): Promise<Readable> {
+  // pdfkit (~20 MiB once loaded, with its fonts) loads with the first receipt asked for, not at every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Reçu annuel des dons ${year}`, Author: ORGANISATION.name } });
   pdf.font('Helvetica-Bold').fontSize(18).fillColor('#064e3b').text(`Reçu annuel des dons ${year}`);
   pdf.moveDown(0.5);
@@ -89,7 +89,8 @@ export function yearReceiptPdf(year: number, donor: DonorYear): Readable {
 export const yearReceiptFilename = (year: number, telephone: string) => `recu-annuel-${year}-${telephone.replace(/[^\d]/g, '')}.pdf`;
 
 /** Every donor's PDF in one zip, written as it is read (one PDF in memory at a time). */
-export function yearReceiptsZip(db: DB, year: number, log: { warn: (o: object, m: string) => void }): Readable {
+export async function yearReceiptsZip(db: DB, year: number, log: { warn: (o: object, m: string) => void }): Promise<Readable> {
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
   zip.on('error', (err) => out.destroy(err));
@@ -99,7 +100,7 @@ export function yearReceiptsZip(db: DB, year: number, log: { warn: (o: object, m
     for (const d of donors) {
       const donor = await donorYear(db, year, d.telephone);
       if (!donor) continue;
-      zip.append(yearReceiptPdf(year, donor), { name: yearReceiptFilename(year, d.telephone) });
+      zip.append(await yearReceiptPdf(year, donor), { name: yearReceiptFilename(year, d.telephone) });
       // Wait for this entry to be written before building the next one.
       await new Promise<void>((resolve) => zip.once('entry', () => resolve()));
     }

@@ -1,8 +1,9 @@
-import PDFDocument from 'pdfkit';
 import type { ReceiptDocument } from './receipt-document';
 
-// The same receipt as an A5 PDF, built with the standard Helvetica fonts (they cover French accents).
-export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+// The same receipt as an A5 PDF, built with the standard Helvetica fonts (they cover French accents). pdfkit (~20 MiB
+// once loaded, with its fonts) loads with the first PDF asked for, not at every start.
+export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.organisation.name } });
     const chunks: Buffer[] = [];
