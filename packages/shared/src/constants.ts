@@ -115,6 +115,15 @@ export const DEFAULT_PAYMENT_TYPE: PaymentType = 'adhesion';
 
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled', 'refunded', 'transferred'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** The words the administrator's lists and their CSV exports use for the statuses (« Approuvé », not "approved"). */
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'En attente',
+  approved: 'Approuvé',
+  declined: 'Refusé',
+  canceled: 'Annulé',
+  refunded: 'Remboursé',
+  transferred: 'Transféré',
+};
 
 export const MARITAL_STATUSES = ['Célibataire', 'Marié(e)', 'Divorcé(e)', 'Veuf/Veuve'] as const;
 

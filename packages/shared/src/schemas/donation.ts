@@ -1,6 +1,6 @@
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PURPOSE, TRANSACTION_STATUSES } from '../constants';
 import { optionalPersonName } from '../text-rules';
-import { moneyOriginFields } from './money-origin';
+import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
@@ -100,15 +100,8 @@ export const donationListItemSchema = z.object({
   amount: z.number(),
   purpose: z.string(),
   /** The donor's name, telephone and e-mail when given (CONTRACT.md "Donors"); null for an anonymous gift. */
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  transaction_status: z.string(),
-  transaction_id: z.string().nullable(),
-  receipt_number: z.string().nullable(),
-  receipt_url: z.string().nullable(),
-  created_at: z.string(),
-  ...moneyOriginFields,
+  ...payerListFields,
+  ...moneyRecordListFields,
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
 

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../constants';
+import { TRANSACTION_STATUS_LABELS } from '../constants';
 
 // CSV exports (CONTRACT.md "Exports"): `?format=csv` on every administrator list, and the words the
 // files use for codes (a treasurer reads « Approuvé », not "approved").
@@ -6,11 +6,5 @@ import type { TransactionStatus } from '../constants';
 export const EXPORT_FORMAT = 'csv';
 export const EXPORT_TEXT = { button: 'Exporter', failed: 'L’export a échoué. Veuillez réessayer.' } as const;
 
-export const CSV_TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'En attente',
-  approved: 'Approuvé',
-  declined: 'Refusé',
-  canceled: 'Annulé',
-  refunded: 'Remboursé',
-  transferred: 'Transféré',
-};
+/** The same words as the administrator's lists. */
+export const CSV_TRANSACTION_STATUS_LABELS = TRANSACTION_STATUS_LABELS;

@@ -14,3 +14,20 @@ export const moneyOriginFields = {
   deleted_at: z.string().nullable(),
   deleted_reason: z.string().nullable(),
 };
+
+/** The payer's name, e-mail and telephone in the payments and donations lists: null where not given. */
+export const payerListFields = {
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+};
+
+/** A listed payment's or donation's transaction, receipt and origin (the columns both lists share after the payer). */
+export const moneyRecordListFields = {
+  transaction_status: z.string(),
+  transaction_id: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  created_at: z.string(),
+  ...moneyOriginFields,
+};

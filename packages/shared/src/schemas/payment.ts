@@ -1,6 +1,6 @@
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
 import { parseFcfa, personName } from '../text-rules';
-import { moneyOriginFields } from './money-origin';
+import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
 
 // Membership fee payments (spec §2 "Faire un Paiement", §5 Payment, §7 POST /payment and /api/payment/initiate).
@@ -105,15 +105,8 @@ export type InitiateResponse = z.infer<typeof initiateResponseSchema>;
 export const paymentListItemSchema = z.object({
   id: z.number(),
   amount: z.number(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...payerListFields,
   payment_type: z.string(),
-  transaction_status: z.string(),
-  transaction_id: z.string().nullable(),
-  receipt_number: z.string().nullable(),
-  receipt_url: z.string().nullable(),
-  created_at: z.string(),
-  ...moneyOriginFields,
+  ...moneyRecordListFields,
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 import { membershipSummarySchema } from './membership';
-import { emailField, nameField, passwordField, telephoneField } from './register';
+import { accountFields, emailField, nameField, passwordField, telephoneField } from './register';
 
 // Profile view of every role (spec §2 "Profile view", §7 GET/PUT /profile, §8 Profile).
 
@@ -16,12 +16,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 export const profileSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  telephone: z.string(),
-  role: z.string(),
-  zone: z.string().nullable(),
+  ...accountFields,
   must_change_password: z.boolean(),
   membership: membershipSummarySchema,
 });

@@ -87,15 +87,17 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
 
-export const registeredUserSchema = z.object({
+/** An account's own columns as the API shows them (the created account, the profile). */
+export const accountFields = {
   id: z.number(),
   name: z.string(),
   email: z.string(),
   telephone: z.string(),
   role: z.string(),
   zone: z.string().nullable(),
-  is_confirmed: z.boolean(),
-});
+};
+
+export const registeredUserSchema = z.object({ ...accountFields, is_confirmed: z.boolean() });
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 
 export const registerResponseSchema = z.object({ message: z.string(), user: registeredUserSchema });

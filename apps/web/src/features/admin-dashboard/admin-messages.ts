@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '@shared/constants';
+import { TRANSACTION_STATUS_LABELS, type TransactionStatus } from '@shared/constants';
 
 // Every French text of the administrator dashboard (spec §2 "Administrator dashboard", §8 admin messages).
 
@@ -71,12 +71,4 @@ export const ADMIN_TEXT = {
   deleteTitle: 'Confirmer la suppression',
 } as const;
 
-export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'En attente',
-  approved: 'Approuvé',
-  declined: 'Refusé',
-  canceled: 'Annulé',
-  refunded: 'Remboursé',
-  transferred: 'Transféré',
-};
 export const transactionStatusLabel = (status: string) => TRANSACTION_STATUS_LABELS[status as TransactionStatus] ?? status;
