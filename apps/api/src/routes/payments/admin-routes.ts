@@ -8,8 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
 import { requireRole } from '../../plugins/auth';
-import { listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
+import { type ListQuery, listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
 import type { PaymentsContext } from '../../services/payments/money';
+import type { MoneyKind } from '../../db/repositories/money-records';
 
 const listQuery = pageQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.statusInvalid }).optional(),
@@ -21,78 +22,36 @@ const listQuery = pageQuerySchema.extend({
 });
 const admin = { onRequest: requireRole('administrateur') };
 
+const doc = { tags: ['paiements'], security: [{ bearer: [] }] };
+
 // Liste des Paiements / Liste Dons and their soft deletion (administrators only).
 const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async (app, { payments }) => {
-  app.get(
-    '/payments',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(paymentListItemSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await listPayments(app.db, payments.receiptSecret, request.query);
+  /** A list: GET `path`, one page of `list`'s items with the paging headers. */
+  const listRoute = <T extends z.ZodType>(
+    path: string,
+    item: T,
+    list: (db: typeof app.db, receiptSecret: string, query: ListQuery) => Promise<{ items: z.output<T>[]; total: number }>,
+  ) =>
+    app.get(path, { ...admin, schema: { ...doc, querystring: listQuery, response: { 200: z.array(item) } } }, async (request, reply) => {
+      const { items, total } = await list(app.db, payments.receiptSecret, request.query);
       setPageHeaders(reply, request.query, total);
       return items;
-    },
-  );
+    });
 
-  app.get(
-    '/donations',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: z.array(donationListItemSchema) },
+  /** A soft deletion: DELETE `path`/:id with the reason, answered with `message`. */
+  const deleteRoute = (path: string, kind: MoneyKind, message: string) =>
+    app.delete(
+      `${path}/:id`,
+      { ...admin, schema: { ...doc, params: idParams, body: cancelRecordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await softDelete(app.db, kind, request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
+        return { message };
       },
-    },
-    async (request, reply) => {
-      const { items, total } = await listDonations(app.db, payments.receiptSecret, request.query);
-      setPageHeaders(reply, request.query, total);
-      return items;
-    },
-  );
+    );
 
-  app.delete(
-    '/payments/:id',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        params: idParams,
-        body: cancelRecordSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await softDelete(app.db, 'payment', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
-      return { message: PAYMENT_MESSAGES.paymentDeleted };
-    },
-  );
-
-  app.delete(
-    '/donations/:id',
-    {
-      ...admin,
-      schema: {
-        tags: ['paiements'],
-        security: [{ bearer: [] }],
-        params: idParams,
-        body: cancelRecordSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await softDelete(app.db, 'donation', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
-      return { message: PAYMENT_MESSAGES.donationDeleted };
-    },
-  );
+  listRoute('/payments', paymentListItemSchema, listPayments);
+  listRoute('/donations', donationListItemSchema, listDonations);
+  deleteRoute('/payments', 'payment', PAYMENT_MESSAGES.paymentDeleted);
+  deleteRoute('/donations', 'donation', PAYMENT_MESSAGES.donationDeleted);
 };
 export default adminRoutes;

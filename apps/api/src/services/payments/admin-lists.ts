@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { likePattern, type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { recordAudit } from '../audit/record-audit';
 import { receiptUrl } from './receipt-numbers';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
-import type { MoneyKind } from '../../db/repositories/money-records';
+import { type MoneyKind, type MoneyRow, TABLE_OF } from '../../db/repositories/money-records';
 
 // Administrator lists (Liste des Paiements, Liste Dons): newest first, paginated, soft-deleted rows hidden.
 
@@ -31,78 +31,85 @@ async function listedCount(db: DB, table: 'donations' | 'payments', status: stri
   return rows.length > 0 ? Number(rows[0]!.n) : 0;
 }
 
-type CountQuery = { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> };
-const total = (db: DB, table: 'donations' | 'payments', query: ListQuery, count: () => CountQuery) =>
-  query.q || query.cancelled
-    ? count()
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.total))
-    : listedCount(db, table, query.status);
+const total = (db: DB, table: 'donations' | 'payments', query: ListQuery, count: () => Promise<{ total?: unknown }>) =>
+  query.q || query.cancelled ? count().then((r) => Number(r.total)) : listedCount(db, table, query.status);
+
+/** `{ [key]: value }`, typed. */
+const field = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as unknown as Record<K, V>;
 
 type Filter = Pick<ListQuery, 'status' | 'q' | 'cancelled'>;
 
+/** The rows a list shows for these filters; a search looks in the `searched` columns. */
+const listFilter =
+  (query: Filter, searched: readonly string[]) =>
+  // Both money tables (payments, donations) have these columns.
+  <QB extends SelectQueryBuilder<any, any, any>>(qb: QB): QB => {
+    let base = qb.where('deleted_at', query.cancelled ? 'is not' : 'is', null);
+    if (query.status) base = base.where('transaction_status', '=', query.status);
+    if (query.q) {
+      const pattern = likePattern(query.q);
+      base = base.where((eb) => eb.or(searched.map((c) => matches(c, pattern))));
+    }
+    return base as QB;
+  };
+
 /** The payments the list shows for these filters (its CSV export reads the same query). */
 export function filteredPayments(db: DB, query: Filter) {
-  let base = db.selectFrom('payments').where('deleted_at', query.cancelled ? 'is not' : 'is', null);
-  if (query.status) base = base.where('transaction_status', '=', query.status);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or((['name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
-    );
-  }
-  return base;
+  return db.selectFrom('payments').$call(listFilter(query, ['name', 'email', 'phone', 'transaction_id', 'receipt_number']));
 }
 
 /** The donations the list shows for these filters (its CSV export reads the same query). */
 export function filteredDonations(db: DB, query: Filter) {
-  let base = db.selectFrom('donations').where('deleted_at', query.cancelled ? 'is not' : 'is', null);
-  if (query.status) base = base.where('transaction_status', '=', query.status);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or((['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number'] as const).map((c) => matches(c, pattern))),
-    );
-  }
-  return base;
+  return db.selectFrom('donations').$call(listFilter(query, ['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number']));
 }
 
-/** `receiptSecret` signs each row's receipt link. */
-export async function listPayments(db: DB, receiptSecret: string, query: ListQuery) {
-  const base = filteredPayments(db, query);
+/** The columns both lists show (only those: materialising whole rows was a third of the page query). */
+const LISTED_COLUMNS = [
+  'id',
+  'amount',
+  'name',
+  'email',
+  'phone',
+  'transaction_status',
+  'transaction_id',
+  'receipt_number',
+  'created_at',
+  ...ORIGIN_COLUMNS,
+] as const;
+type ListedRow = Pick<MoneyRow, (typeof LISTED_COLUMNS)[number]>;
+
+/**
+ * One page of a list, newest first, with the total for its filters: `base` is the list's filtered query (see
+ * above), `own` the column only this list shows; `receiptSecret` signs each row's receipt link.
+ */
+async function listPage<Own extends 'payment_type' | 'purpose'>(
+  db: DB,
+  receiptSecret: string,
+  kind: MoneyKind,
+  query: ListQuery,
+  base: SelectQueryBuilder<any, any, any>,
+  own: Own,
+) {
   const [count, rows] = await Promise.all([
-    total(db, 'payments', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
+    total(db, TABLE_OF[kind], query, () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()),
     base
-      // Only the listed columns: materialising whole rows was a third of the page query.
-      .select([
-        'id',
-        'amount',
-        'name',
-        'email',
-        'phone',
-        'payment_type',
-        'transaction_status',
-        'transaction_id',
-        'receipt_number',
-        'created_at',
-        ...ORIGIN_COLUMNS,
-      ])
+      .select([...LISTED_COLUMNS, own])
       .$call(newestFirstPage(query))
-      .execute(),
+      .execute() as Promise<Array<ListedRow & Record<Own, string>>>,
   ]);
   return {
     total: count,
     items: rows.map((r) => ({
       id: r.id,
       amount: r.amount,
+      ...field(own, r[own]),
       name: r.name,
       email: r.email,
       phone: r.phone,
-      payment_type: r.payment_type,
       transaction_status: r.transaction_status,
       transaction_id: r.transaction_id,
       receipt_number: r.receipt_number,
-      receipt_url: receiptUrl(receiptSecret, 'payment', r),
+      receipt_url: receiptUrl(receiptSecret, kind, r),
       created_at: r.created_at,
       ...origin(r),
     })),
@@ -110,45 +117,12 @@ export async function listPayments(db: DB, receiptSecret: string, query: ListQue
 }
 
 /** `receiptSecret` signs each row's receipt link. */
-export async function listDonations(db: DB, receiptSecret: string, query: ListQuery) {
-  const base = filteredDonations(db, query);
-  const [count, rows] = await Promise.all([
-    total(db, 'donations', query, () => base.select((eb) => eb.fn.countAll<number>().as('total'))),
-    base
-      .select([
-        'id',
-        'amount',
-        'purpose',
-        'transaction_status',
-        'transaction_id',
-        'receipt_number',
-        'created_at',
-        'name',
-        'email',
-        'phone',
-        ...ORIGIN_COLUMNS,
-      ])
-      .$call(newestFirstPage(query))
-      .execute(),
-  ]);
-  return {
-    total: count,
-    items: rows.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      purpose: r.purpose,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      transaction_status: r.transaction_status,
-      transaction_id: r.transaction_id,
-      receipt_number: r.receipt_number,
-      receipt_url: receiptUrl(receiptSecret, 'donation', r),
-      created_at: r.created_at,
-      ...origin(r),
-    })),
-  };
-}
+export const listPayments = (db: DB, receiptSecret: string, query: ListQuery) =>
+  listPage(db, receiptSecret, 'payment', query, filteredPayments(db, query), 'payment_type');
+
+/** `receiptSecret` signs each row's receipt link. */
+export const listDonations = (db: DB, receiptSecret: string, query: ListQuery) =>
+  listPage(db, receiptSecret, 'donation', query, filteredDonations(db, query), 'purpose');
 
 const origin = (r: {
   source: string;
