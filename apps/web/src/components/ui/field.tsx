@@ -52,32 +52,34 @@ const controlClass = (error?: string) =>
 
 const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What every labelled field takes besides its control's own attributes. */
+interface LabelledProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
   containerClassName?: string;
 }
 
+/** The field's id (the one given, or a generated one) and the attributes that tie its control to the label and messages. */
+function useControlProps(id: string | undefined, error?: string, hint?: ReactNode) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return { id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(fieldId, error, hint) } as const;
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, LabelledProps {}
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, id, containerClassName, className, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={containerClassName}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName}>
       {rest.type === 'file' ? (
-        <FileInput ref={ref} id={fieldId} error={error} describedBy={describedBy(fieldId, error, hint)} {...rest} />
+        <FileInput ref={ref} id={control.id} error={error} describedBy={control['aria-describedby']} {...rest} />
       ) : (
-        <input
-          ref={ref}
-          id={fieldId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fieldId, error, hint)}
-          className={cn(controlClass(error), className)}
-          {...rest}
-        />
+        <input ref={ref} {...control} className={cn(controlClass(error), className)} {...rest} />
       )}
     </FieldShell>
   );
@@ -136,57 +138,32 @@ const FileInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElem
   },
 );
 
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  containerClassName?: string;
-}
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, LabelledProps {}
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
   { label, error, hint, id, containerClassName, className, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={containerClassName}>
-      <textarea
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cn(controlClass(error), 'min-h-28', className)}
-        {...rest}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName}>
+      <textarea ref={ref} {...control} className={cn(controlClass(error), 'min-h-28', className)} {...rest} />
     </FieldShell>
   );
 });
 
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement>, LabelledProps {
   options: ReadonlyArray<{ value: string; label: string }>;
-  containerClassName?: string;
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, error, hint, id, options, containerClassName, className, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={containerClassName}>
-      <select
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={cn(controlClass(error), className)}
-        {...rest}
-      >
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName}>
+      <select ref={ref} {...control} className={cn(controlClass(error), className)} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
