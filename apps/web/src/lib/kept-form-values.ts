@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { FieldValues, Path, PathValue, UseFormSetValue, UseFormWatch } from 'react-hook-form';
+import {
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormProps,
+  type UseFormSetValue,
+  type UseFormWatch,
+  useForm,
+} from 'react-hook-form';
 import { isHydrating } from './hydration';
 
 // What a person typed must not be lost: on a page prerendered at build time they can type before React has arrived
@@ -108,4 +116,15 @@ export function useKeptValues<T extends FieldValues>(form: { setValue: UseFormSe
     const subscription = watch((values) => writeDraft(draft, values));
     return () => subscription.unsubscribe();
   }, [draft, setValue, watch, capture]);
+}
+
+/**
+ * A react-hook-form form whose values are kept as above (`useKeptValues`), with its field errors and
+ * submitting state at hand: the set-up every form that keeps what was typed shares.
+ */
+export function useKeptForm<TInput extends FieldValues, TOutput = TInput>(props: UseFormProps<TInput, unknown, TOutput>, draft?: string) {
+  const form = useForm<TInput, unknown, TOutput>(props);
+  useKeptValues(form, draft);
+  const { errors, isSubmitting } = form.formState;
+  return { ...form, errors, isSubmitting };
 }

@@ -1,9 +1,10 @@
 import { firstFile } from '@shared/schemas/upload-rules';
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormProps, UseFormReset, UseFormSetError } from 'react-hook-form';
 import { ApiError, api } from './api-client';
 import { applyServerErrors } from './apply-server-errors';
 import type { MessageResponse } from '@shared/schemas/api-common';
+import { clearDraft, useKeptForm } from './kept-form-values';
 
 /** A multipart body: text fields trimmed, the first file of each file input (skipped when none was chosen). */
 export function toFormData(texts: Record<string, unknown>, files: Record<string, unknown> = {}): FormData {
@@ -47,4 +48,23 @@ export function useUploadSubmit<T extends FieldValues>(
     }
   };
   return { progress, send };
+}
+
+/**
+ * A public form with files that keeps a draft on the device (`useKeptForm`) and sends itself with
+ * `useUploadSubmit`; a sent form forgets its draft.
+ */
+export function useUploadForm<T extends FieldValues>(
+  path: string,
+  props: UseFormProps<T>,
+  { draft, sizeField }: { draft: string; sizeField?: Path<T> },
+) {
+  const form = useKeptForm<T>(props, draft);
+  const { progress, send } = useUploadSubmit(path, form, sizeField);
+  const sendAndForget = async (body: FormData) => {
+    const res = await send(body);
+    clearDraft(draft);
+    return res;
+  };
+  return { ...form, progress, send: sendAndForget };
 }

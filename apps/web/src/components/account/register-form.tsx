@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from '@shared/constants';
 import { type RegisterData, type RegisteredUser, type RegisterInput, REGISTER_MESSAGES, registerSchema } from '@shared/schemas/register';
-import { useForm } from 'react-hook-form';
-import { useKeptValues } from '@web/lib/kept-form-values';
+import { useKeptForm } from '@web/lib/kept-form-values';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
@@ -22,19 +21,10 @@ export interface RegisterFormProps {
 /** The registration fields shared by /inscription and the dashboards' add-user modal (spec §2, §5, §8). */
 export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProps) {
   const defaultRole = roles.includes(DEFAULT_ROLE) ? DEFAULT_ROLE : roles[0];
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterData>({
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<RegisterInput, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', telephone: '', password: '', role: defaultRole, zone: '' },
   });
-  useKeptValues({ setValue, watch });
 
   const onSubmit = handleSubmit(async (values) => {
     const creatorId = session.userId();

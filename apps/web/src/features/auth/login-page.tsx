@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { useKeptValues } from '@web/lib/kept-form-values';
+import { useKeptForm } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
+import { FormCard } from '@web/components/forms/form-card';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
@@ -20,17 +20,10 @@ type LoginValues = z.output<typeof loginSchema>;
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
+  const { register, handleSubmit, errors, isSubmitting } = useKeptForm<LoginInput, LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { telephone: '', password: '', remember: false },
   });
-  useKeptValues({ setValue, watch });
 
   // Unticked, the server issues a short session (12 h); ticked, 30 days (apps/api/src/lib/tokens.ts).
   const onSubmit = handleSubmit(async ({ telephone, password, remember }) => {
@@ -54,21 +47,8 @@ export default function LoginPage() {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title="Connectez-vous">Connectez-vous</PageTitle>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        aria-label="Connexion"
-      >
-        <TextField
-          label="Téléphone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          error={errors.telephone?.message}
-          {...register('telephone')}
-        />
+      <FormCard layout="grid" onSubmit={onSubmit} aria-label="Connexion">
+        <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
         <PasswordField
           label="Mot de passe"
           autoComplete="current-password"
@@ -89,7 +69,7 @@ export default function LoginPage() {
         <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
           Se connecter
         </Button>
-      </form>
+      </FormCard>
     </section>
   );
 }

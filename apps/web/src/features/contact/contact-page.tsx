@@ -2,29 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageResponse } from '@shared/schemas/api-common';
 import { ORGANISATION } from '@shared/constants';
 import { CONTACT_MESSAGES, type ContactInput, type ContactValues, contactSchema } from '@shared/schemas/contact';
+import { FormCard, SendButton } from '@web/components/forms/form-card';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { SocialIcons } from '@web/components/layout/social-icons';
-import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, api } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
-import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
+import { clearDraft, useKeptForm } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 
 // Contact page "Contactez-Nous" (spec §2 Public forms, §5 Contact, §7 POST /contact, §8).
 export default function ContactPage() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(contactSchema), mode: 'onTouched' });
-  useKeptValues({ setValue, watch }, 'contact');
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<ContactInput, ContactValues>(
+    { resolver: zodResolver(contactSchema), mode: 'onTouched' },
+    'contact',
+  );
 
   const onValid = async (values: ContactValues) => {
     try {
@@ -42,22 +36,10 @@ export default function ContactPage() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageTitle title="Contactez-Nous">Contactez-Nous</PageTitle>
       <div className="grid gap-8 md:grid-cols-[2fr_1fr]">
-        <form
-          noValidate
-          onSubmit={handleSubmit(onValid, () => notify.error(CONTACT_MESSAGES.formErrors))}
-          className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          aria-label="Formulaire de contact"
-        >
+        <FormCard onSubmit={handleSubmit(onValid, () => notify.error(CONTACT_MESSAGES.formErrors))} aria-label="Formulaire de contact">
           <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Téléphone (facultatif)"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
+          <TelephoneField label="Téléphone (facultatif)" error={errors.phone?.message} {...register('phone')} />
           <TextField
             label="Services (facultatif)"
             hint="Par exemple&nbsp;: santé, éducation, logement"
@@ -65,10 +47,8 @@ export default function ContactPage() {
             {...register('services')}
           />
           <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
-          <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
-            Envoyer
-          </Button>
-        </form>
+          <SendButton isLoading={isSubmitting}>Envoyer</SendButton>
+        </FormCard>
 
         <aside aria-labelledby="contact-details-title" className="flex flex-col gap-4 rounded-lg bg-emerald-900 p-6 text-white">
           <h2 id="contact-details-title" className="text-xl font-bold">

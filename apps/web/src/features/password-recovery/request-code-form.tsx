@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '@shared/schemas/password-recovery';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormCard } from '@web/components/forms/form-card';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
 import { showSubmitError } from '@web/lib/apply-server-errors';
 import { requestCode } from './api';
 
@@ -28,25 +29,12 @@ export function RequestCodeForm({ onSent }: { onSent: (telephone: string, messag
   });
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      aria-label="Demander un code"
-    >
+    <FormCard layout="grid" onSubmit={onSubmit} aria-label="Demander un code">
       <p className="text-slate-700">Saisissez le numéro de téléphone de votre compte : nous vous enverrons un code par SMS.</p>
-      <TextField
-        label="Téléphone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        error={errors.telephone?.message}
-        {...register('telephone')}
-      />
+      <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
       <Button type="submit" isLoading={isSubmitting} loadingText="Envoi...">
         Recevoir un code
       </Button>
-    </form>
+    </FormCard>
   );
 }

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ResetPasswordInput, resetPasswordSchema } from '@shared/schemas/password-recovery';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormCard } from '@web/components/forms/form-card';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { showSubmitError } from '@web/lib/apply-server-errors';
@@ -38,21 +40,8 @@ export function ResetPasswordForm({
   });
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      aria-label="Choisir un nouveau mot de passe"
-    >
-      <TextField
-        label="Téléphone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        error={errors.telephone?.message}
-        {...register('telephone')}
-      />
+    <FormCard layout="grid" onSubmit={onSubmit} aria-label="Choisir un nouveau mot de passe">
+      <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
       <TextField
         label="Code reçu par SMS"
         inputMode="numeric"
@@ -77,6 +66,6 @@ export function ResetPasswordForm({
       <button type="button" onClick={onRestart} className="min-h-11 text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
         Je n’ai pas reçu de code
       </button>
-    </form>
+    </FormCard>
   );
 }

@@ -1,23 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { InitiateResponse } from '@shared/schemas/payment';
 import { purposeFromQuery } from '@shared/causes';
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { type DonationInitiate, type DonationInitiateInput, donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
 import { parseFcfa } from '@shared/text-rules';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { CauseProgressBar } from '@web/components/ui/cause-progress';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
-import { api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useKeptValues } from '@web/lib/kept-form-values';
-import { notifyCheckoutError } from './checkout-errors';
+import { useKeptForm } from '@web/lib/kept-form-values';
 import { type DonationThanks, forgetDonationThanks, readDonationThanks } from './donation-thanks';
 import { DonationThanksPanel } from './donation-thanks-panel';
+import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
@@ -26,20 +23,12 @@ const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
 
 export default function DonationPage() {
   const [thanks, setThanks] = useState<DonationThanks | null>(null);
-  const [inProgress, setInProgress] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<DonationInitiateInput, unknown, DonationInitiate>({
+  // Typed before hydration only (no draft): a payment is never kept as a draft, queued or replayed.
+  const { register, handleSubmit, setError, setValue, watch, errors } = useKeptForm<DonationInitiateInput, DonationInitiate>({
     resolver: zodResolver(donationInitiateSchema),
     defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '' },
   });
-  // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
-  useKeptValues({ setValue, watch });
+  const { inProgress, start } = useCheckout('/donation/initiate', setError, forgetDonationThanks);
   // The cause a donor came from (/donation?cause=… or ?purpose=…), read after hydration and before the
   // return flow below clears the query string.
   useEffect(() => {
@@ -53,18 +42,6 @@ export default function DonationPage() {
   const parsed = parseFcfa(String(watch('amount') ?? ''));
   const amount = typeof parsed === 'number' ? parsed : null;
   const purpose = watch('purpose') as DonationPurpose;
-
-  const onSubmit = async (values: DonationInitiate) => {
-    setInProgress(true);
-    try {
-      const { url } = await api.post<InitiateResponse>('/donation/initiate', values);
-      forgetDonationThanks();
-      window.location.assign(url);
-    } catch (error) {
-      setInProgress(false);
-      if (!applyServerErrors(error, setError)) notifyCheckoutError(error);
-    }
-  };
 
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
@@ -84,7 +61,7 @@ export default function DonationPage() {
           </p>
           <form
             noValidate
-            onSubmit={handleSubmit(onSubmit)}
+            onSubmit={handleSubmit(start)}
             className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
           >
             <SelectField label="Cause" required options={PURPOSE_OPTIONS} error={errors.purpose?.message} {...register('purpose')} />
@@ -119,14 +96,7 @@ export default function DonationPage() {
                 Pour un reçu à votre nom, envoyé par SMS ou par e-mail. Sans elles, votre don reste anonyme.
               </p>
               <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
-              <TextField
-                label="Téléphone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                error={errors.telephone?.message}
-                {...register('telephone')}
-              />
+              <TelephoneField error={errors.telephone?.message} {...register('telephone')} />
               <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
             </fieldset>
             <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>

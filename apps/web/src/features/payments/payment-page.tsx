@@ -1,27 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import {
-  type InitiateResponse,
-  PAYMENT_MESSAGES,
-  type PaymentInitiate,
-  type PaymentInitiateInput,
-  paymentInitiateSchema,
-} from '@shared/schemas/payment';
+import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
 import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
+import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { api } from '@web/lib/api-client';
-import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { session } from '@web/lib/session';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useKeptValues } from '@web/lib/kept-form-values';
+import { useEffect } from 'react';
+import { useKeptForm } from '@web/lib/kept-form-values';
 import { useSearchParams } from 'react-router';
-import { notifyCheckoutError } from './checkout-errors';
 import { ReceiptNotice } from './receipt-notice';
+import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
 
 const requestedType = (value: string | null): PaymentType =>
@@ -31,7 +24,6 @@ const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_L
 
 export default function PaymentPage() {
   const { receiptUrl } = useReturnFlow('payment');
-  const [inProgress, setInProgress] = useState(false);
   const hasToken = Boolean(session.token());
   const [searchParams] = useSearchParams();
   // A signed-in member pays with the e-mail of the profile, shown read-only.
@@ -44,21 +36,14 @@ export default function PaymentPage() {
   });
   const profileEmail = profile.data?.email ?? '';
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    watch,
-    formState: { errors },
-  } = useForm<PaymentInitiateInput, unknown, PaymentInitiate>({
+  // Typed before hydration only (no draft): a payment is never kept as a draft, queued or replayed.
+  const { register, handleSubmit, setError, setValue, getValues, watch, errors } = useKeptForm<PaymentInitiateInput, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
     // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
     defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')) },
   });
-  // Typed before hydration only: a payment is never kept as a draft, queued or replayed.
-  useKeptValues({ setValue, watch });
+  // Stays "En cours..." while the browser leaves for the checkout.
+  const { inProgress, start } = useCheckout('/payment/initiate', setError);
 
   useEffect(() => {
     if (!profile.data) return;
@@ -69,25 +54,13 @@ export default function PaymentPage() {
 
   const amount = Number(watch('amount'));
 
-  const onSubmit = async (values: PaymentInitiate) => {
-    setInProgress(true);
-    try {
-      const { url } = await api.post<InitiateResponse>('/payment/initiate', values);
-      // Stays "En cours..." while the browser leaves for the checkout.
-      window.location.assign(url);
-    } catch (error) {
-      setInProgress(false);
-      if (!applyServerErrors(error, setError)) notifyCheckoutError(error);
-    }
-  };
-
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <PageTitle title="Faire un Paiement">Faire un Paiement</PageTitle>
       <ReceiptNotice receiptUrl={receiptUrl} />
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={handleSubmit(start)}
         className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
         <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
@@ -102,15 +75,7 @@ export default function PaymentPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Téléphone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <TelephoneField required error={errors.phone?.message} {...register('phone')} />
         <TextField
           label="Montant (FCFA)"
           inputMode="numeric"

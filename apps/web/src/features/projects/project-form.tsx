@@ -1,37 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS } from '@shared/constants';
 import { PROJECT_MESSAGES, type ProjectFormInput, projectFormSchema } from '@shared/schemas/project';
-import { Button } from '@web/components/ui/button';
+import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
-import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
-import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
-import { useForm } from 'react-hook-form';
+import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 
 // "Soumettre un Projet Social" (spec §5 Project, §7 POST /projects multipart, §8 project failure).
 export function ProjectForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ProjectFormInput>({
-    resolver: zodResolver(projectFormSchema),
-    mode: 'onTouched',
-    defaultValues: { project_name: '', description: '', goal_amount: '', category: DEFAULT_PROJECT_CATEGORY, contact_email: '' },
-  });
-
-  useKeptValues({ setValue, watch }, 'projet-social');
-  const { progress, send } = useUploadSubmit('/projects', { setError, reset }, 'project_file');
+  const { register, handleSubmit, errors, isSubmitting, progress, send } = useUploadForm<ProjectFormInput>(
+    '/projects',
+    {
+      resolver: zodResolver(projectFormSchema),
+      mode: 'onTouched',
+      defaultValues: { project_name: '', description: '', goal_amount: '', category: DEFAULT_PROJECT_CATEGORY, contact_email: '' },
+    },
+    { draft: 'projet-social', sizeField: 'project_file' },
+  );
 
   const onValid = async ({ project_file, ...texts }: ProjectFormInput) => {
     try {
       const res = await send(toFormData(texts, { project_file }));
-      clearDraft('projet-social');
       notify.success(res.message || PROJECT_MESSAGES.success);
     } catch {
       notify.error(PROJECT_MESSAGES.failure);
@@ -39,12 +29,7 @@ export function ProjectForm() {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onValid, () => notify.error(PROJECT_MESSAGES.failure))}
-      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      aria-label="Soumission de projet social"
-    >
+    <FormCard onSubmit={handleSubmit(onValid, () => notify.error(PROJECT_MESSAGES.failure))} aria-label="Soumission de projet social">
       <TextField label="Nom du projet" error={errors.project_name?.message} {...register('project_name')} />
       <TextAreaField
         label="Description"
@@ -82,9 +67,7 @@ export function ProjectForm() {
         {...register('project_file')}
       />
       <UploadProgress value={progress} />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
-        Soumettre le projet
-      </Button>
-    </form>
+      <SendButton isLoading={isSubmitting}>Soumettre le projet</SendButton>
+    </FormCard>
   );
 }

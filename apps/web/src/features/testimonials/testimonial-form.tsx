@@ -1,33 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TESTIMONIAL_MESSAGES, type TestimonialFormInput, testimonialFormSchema } from '@shared/schemas/testimonial';
-import { Button } from '@web/components/ui/button';
+import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
 import { ApiError } from '@web/lib/api-client';
-import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
-import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
-import { useForm } from 'react-hook-form';
+import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 
 // "Soumettre un témoignage" (spec §5 Testimonial: checked live; §7 POST /testimonial multipart; §8).
 export function TestimonialForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TestimonialFormInput>({ resolver: zodResolver(testimonialFormSchema), mode: 'onChange' });
-  useKeptValues({ setValue, watch }, 'temoignage');
-
-  const { progress, send } = useUploadSubmit('/testimonial', { setError, reset }, 'avatar');
+  const { register, handleSubmit, errors, isSubmitting, progress, send } = useUploadForm<TestimonialFormInput>(
+    '/testimonial',
+    { resolver: zodResolver(testimonialFormSchema), mode: 'onChange' },
+    { draft: 'temoignage', sizeField: 'avatar' },
+  );
 
   const onValid = async ({ text, author, title, avatar }: TestimonialFormInput) => {
     try {
       const res = await send(toFormData({ text, author, title }, { avatar }));
-      clearDraft('temoignage');
       notify.success(res.message);
     } catch (error) {
       const isFormError = error instanceof ApiError && (error.status === 422 || error.status === 413);
@@ -36,10 +26,8 @@ export function TestimonialForm() {
   };
 
   return (
-    <form
-      noValidate
+    <FormCard
       onSubmit={handleSubmit(onValid, () => notify.error(TESTIMONIAL_MESSAGES.formErrors))}
-      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
       aria-labelledby="testimonial-form-title"
     >
       <h2 id="testimonial-form-title" className="text-xl font-bold text-emerald-950">
@@ -57,9 +45,7 @@ export function TestimonialForm() {
         {...register('avatar')}
       />
       <UploadProgress value={progress} />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
-        Soumettre
-      </Button>
-    </form>
+      <SendButton isLoading={isSubmitting}>Soumettre</SendButton>
+    </FormCard>
   );
 }

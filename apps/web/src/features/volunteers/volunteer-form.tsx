@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VOLUNTEER_DOMAIN_LABELS, VOLUNTEER_DOMAINS } from '@shared/constants';
 import { VOLUNTEER_MESSAGES, type VolunteerFormInput, volunteerFormSchema } from '@shared/schemas/volunteer';
-import { Button } from '@web/components/ui/button';
+import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
 import { ApiError } from '@web/lib/api-client';
-import { clearDraft, useKeptValues } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
-import { toFormData, useUploadSubmit } from '@web/lib/use-upload-submit';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 
 // "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
 const DOCUMENT_ACCEPT =
@@ -21,31 +20,22 @@ const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
 
 /** `onRegistered`: the page then shows what happens next instead of an empty form. */
 export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    watch,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<VolunteerFormInput>({
-    resolver: zodResolver(volunteerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { name: '', email: '', domain: '', under_restriction: false },
-  });
+  const { register, handleSubmit, setError, control, errors, isSubmitting, progress, send } = useUploadForm<VolunteerFormInput>(
+    '/volunteers',
+    {
+      resolver: zodResolver(volunteerFormSchema),
+      mode: 'onTouched',
+      defaultValues: { name: '', email: '', domain: '', under_restriction: false },
+    },
+    { draft: 'volontier' },
+  );
   const isRestricted = useWatch({ control, name: 'under_restriction' });
-  useKeptValues({ setValue, watch }, 'volontier');
-
-  const { progress, send } = useUploadSubmit('/volunteers', { setError, reset });
 
   const onValid = async (values: VolunteerFormInput) => {
     const { name, email, domain, under_restriction, ...files } = values;
     if (!under_restriction) delete files.restriction_proof;
     try {
       await send(toFormData({ name, email, domain, under_restriction: under_restriction ? '1' : '0' }, files));
-      clearDraft('volontier');
       notify.success(VOLUNTEER_MESSAGES.success);
       onRegistered(email);
     } catch (error) {
@@ -58,10 +48,8 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) 
   const fileError = (name: (typeof FILE_FIELDS)[number]) => errors[name]?.message as string | undefined;
 
   return (
-    <form
-      noValidate
+    <FormCard
       onSubmit={handleSubmit(onValid, (errs) => notify.error(firstError(errs) ?? VOLUNTEER_MESSAGES.required))}
-      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
       aria-label="Inscription des bénévoles"
     >
       <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
@@ -124,9 +112,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) 
         />
       ) : null}
       <UploadProgress value={progress} />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi en cours..." className="self-start">
-        S'inscrire
-      </Button>
-    </form>
+      <SendButton isLoading={isSubmitting}>S'inscrire</SendButton>
+    </FormCard>
   );
 }

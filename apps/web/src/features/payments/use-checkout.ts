@@ -1,0 +1,27 @@
+import type { InitiateResponse } from '@shared/schemas/payment';
+import { api } from '@web/lib/api-client';
+import { applyServerErrors } from '@web/lib/apply-server-errors';
+import { useState } from 'react';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { notifyCheckoutError } from './checkout-errors';
+
+/**
+ * Starts a checkout: posts the form to `path` (donation or payment initiation), then leaves for the provider's
+ * page; `inProgress` stays true (« En cours... ») while the browser leaves. A refusal puts the server's messages
+ * under their fields, or else notifies why the checkout could not start.
+ */
+export function useCheckout<T extends FieldValues>(path: string, setError: UseFormSetError<T>, beforeLeaving?: () => void) {
+  const [inProgress, setInProgress] = useState(false);
+  const start = async (values: T | object) => {
+    setInProgress(true);
+    try {
+      const { url } = await api.post<InitiateResponse>(path, values);
+      beforeLeaving?.();
+      window.location.assign(url);
+    } catch (error) {
+      setInProgress(false);
+      if (!applyServerErrors(error, setError)) notifyCheckoutError(error);
+    }
+  };
+  return { inProgress, start };
+}
