@@ -1,13 +1,11 @@
 import { OFFLINE_MESSAGES } from '@shared/schemas/offline-payment';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { apiRequest } from '@web/lib/api-client';
-import { notify } from '@web/lib/notify';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_TEXT } from '../admin-messages';
-import { removeRow } from '../api/admin-lists';
+import { type RowRemoval, type RowRemovalOptions, useRowRemoval } from './use-row-removal';
 
 const REASON_MAX = 300;
 
@@ -15,33 +13,18 @@ const REASON_MAX = 300;
  * Deleting a money record cancels it: the server keeps it, with the reason given here, under the
  * « Annulés » filter and in the audit trail. Never one tap: the dialog asks for the reason first.
  */
-export function useCancelWithReason<T extends { id: number }>(options: {
-  listKey: QueryKey;
-  path: (row: T) => string;
-  prompt: string;
-  successText: string;
-  errorText: string;
-}): { askDelete: (row: T) => void; dialog: ReactNode } {
-  const queryClient = useQueryClient();
+export function useCancelWithReason<T extends { id: number }>(options: RowRemovalOptions<T>): RowRemoval<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [reason, setReason] = useState('');
   const close = () => {
     setTarget(null);
     setReason('');
   };
-  const cancel = useMutation({
-    mutationFn: (row: T) => apiRequest(options.path(row), { method: 'DELETE', body: { reason: reason.trim() || undefined } }),
-    onSuccess: async (_body, row) => {
-      close();
-      notify.success(options.successText);
-      await removeRow(queryClient, options.listKey, row.id);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
-    },
-    onError: () => {
-      close();
-      notify.error(options.errorText);
-    },
-  });
+  const cancel = useRowRemoval(
+    options,
+    (row) => apiRequest(options.path(row), { method: 'DELETE', body: { reason: reason.trim() || undefined } }),
+    close,
+  );
   return {
     askDelete: setTarget,
     dialog: (

@@ -1,65 +1,22 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
-import { formatDate, formatFcfa } from '@shared/format';
 import type { DonationListItem } from '@shared/schemas/donation';
-import type { Column } from '@web/components/dashboard/data-table';
-import { Button } from '@web/components/ui/button';
-import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT, transactionStatusLabel } from '../admin-messages';
-import { pageFetcher } from '../api/admin-lists';
-import { ListPanel } from '../components/list-panel';
-import { ReceiptLink } from '../components/receipt-link';
-import { useMemo } from 'react';
-import { useCancelWithReason } from '../components/cancel-with-reason';
-import { MoneyOrigin, useCancelledFilter } from '../components/money-origin';
+import { ADMIN_ACTION_ERRORS, ADMIN_EMPTY, ADMIN_FETCH_ERRORS, ADMIN_SUCCESS, ADMIN_TEXT } from '../admin-messages';
+import { MoneyList } from '../components/money-list';
 
 export type AdminDonation = DonationListItem;
 
-const LIST_KEY = ['admin', 'donations'] as const;
-
 export function DonationsView() {
-  const filter = useCancelledFilter();
-  const fetchDonations = useMemo(() => pageFetcher<AdminDonation>('/donations', filter.params), [filter.params]);
-  const { askDelete, dialog } = useCancelWithReason<AdminDonation>({
-    listKey: LIST_KEY,
-    path: (d) => `/donations/${d.id}`,
-    prompt: ADMIN_TEXT.deleteDonationPrompt,
-    successText: ADMIN_SUCCESS.donationDeleted,
-    errorText: ADMIN_ACTION_ERRORS.deleteDonation,
-  });
-  const columns: ReadonlyArray<Column<AdminDonation>> = [
-    { key: 'id', header: 'ID', render: (d) => d.id },
-    { key: 'amount', header: 'Montant', render: (d) => <span className="whitespace-nowrap">{formatFcfa(d.amount)}</span> },
-    { key: 'purpose', header: 'Objet', render: (d) => DONATION_PURPOSE_LABELS[d.purpose as DonationPurpose] ?? d.purpose },
-    { key: 'status', header: 'Statut', render: (d) => transactionStatusLabel(d.transaction_status) },
-    { key: 'date', header: 'Date', render: (d) => <span className="whitespace-nowrap">{formatDate(d.created_at)}</span> },
-    { key: 'origin', header: 'Origine', render: (r) => <MoneyOrigin row={r} /> },
-    { key: 'receipt', header: 'Reçu', render: (d) => <ReceiptLink url={d.receipt_url} number={d.receipt_number} /> },
-    {
-      key: 'action',
-      header: 'Action',
-      render: (d) =>
-        d.deleted_at ? null : (
-          <Button variant="danger" onClick={() => askDelete(d)}>
-            Supprimer
-          </Button>
-        ),
-    },
-  ];
   return (
-    <>
-      <ListPanel
-        title="Liste Dons"
-        key={filter.isCancelled ? 'annules' : 'actifs'}
-        listKey={[...LIST_KEY, filter.isCancelled ? 'annules' : 'actifs']}
-        fetchPage={fetchDonations}
-        toolbar={filter.toolbar}
-        exportFrom={{ path: '/donations', params: filter.params }}
-        columns={columns}
-        rowKey={(d) => d.id}
-        emptyText={ADMIN_EMPTY.donations}
-        errorText={ADMIN_FETCH_ERRORS.donations}
-        searchPlaceholder="Rechercher par objet, transaction, reçu..."
-      />
-      {dialog}
-    </>
+    <MoneyList<AdminDonation>
+      path="/donations"
+      title="Liste Dons"
+      ownColumns={[{ key: 'purpose', header: 'Objet', render: (d) => DONATION_PURPOSE_LABELS[d.purpose as DonationPurpose] ?? d.purpose }]}
+      deletePrompt={ADMIN_TEXT.deleteDonationPrompt}
+      deletedText={ADMIN_SUCCESS.donationDeleted}
+      deleteErrorText={ADMIN_ACTION_ERRORS.deleteDonation}
+      emptyText={ADMIN_EMPTY.donations}
+      fetchErrorText={ADMIN_FETCH_ERRORS.donations}
+      searchPlaceholder="Rechercher par objet, transaction, reçu..."
+    />
   );
 }

@@ -20,6 +20,36 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The figures behind a chart, folded under it: a table with one header row and the rows given. */
+function DataTable({ summary, caption, columns, children }: { summary: string; caption: string; columns: ReactNode; children: ReactNode }) {
+  return (
+    <details className="mt-3">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-emerald-900">{summary}</summary>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-100">
+            <tr>{columns}</tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">{children}</tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+const ColumnHeader = ({ children }: { children: ReactNode }) => (
+  <th scope="col" className={cell}>
+    {children}
+  </th>
+);
+
+const RowHeader = ({ children }: { children: ReactNode }) => (
+  <th scope="row" className={`${cell} font-medium`}>
+    {children}
+  </th>
+);
+
 function Figure({ label, value, onOpen, actionLabel }: { label: string; value: number; onOpen?: () => void; actionLabel?: string }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-white p-4 shadow-sm">
@@ -47,42 +77,29 @@ function MoneySection({ monthly }: { monthly: AdminStats['monthly'] }) {
       <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
         <MoneyChart monthly={monthly} />
       </Suspense>
-      <details className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-emerald-900">Voir les données par mois</summary>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Dons et paiements approuvés par mois</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className={cell}>
-                  Mois
-                </th>
-                <th scope="col" className={cell}>
-                  Dons
-                </th>
-                <th scope="col" className={cell}>
-                  Paiements
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {monthly.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {monthLabel(m.month)}
-                  </th>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {formatFcfa(m.donations_total)} ({m.donations_count})
-                  </td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {formatFcfa(m.payments_total)} ({m.payments_count})
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DataTable
+        summary="Voir les données par mois"
+        caption="Dons et paiements approuvés par mois"
+        columns={
+          <>
+            <ColumnHeader>Mois</ColumnHeader>
+            <ColumnHeader>Dons</ColumnHeader>
+            <ColumnHeader>Paiements</ColumnHeader>
+          </>
+        }
+      >
+        {monthly.map((m) => (
+          <tr key={m.month}>
+            <RowHeader>{monthLabel(m.month)}</RowHeader>
+            <td className={`${cell} whitespace-nowrap`}>
+              {formatFcfa(m.donations_total)} ({m.donations_count})
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>
+              {formatFcfa(m.payments_total)} ({m.payments_count})
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }
@@ -107,44 +124,31 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
       <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
         <NeedsChart zones={zones} needs={needs} />
       </Suspense>
-      <details className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-emerald-900">Voir les données par zone</summary>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Nombre de questionnaires citant chaque besoin, par zone</caption>
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className={cell}>
-                  Zone
-                </th>
-                {needs.map((n) => (
-                  <th key={n} scope="col" className={cell}>
-                    {n}
-                  </th>
-                ))}
-                <th scope="col" className={cell}>
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {zones.map((z) => (
-                <tr key={z.zone}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {z.zone}
-                  </th>
-                  {needs.map((n) => (
-                    <td key={n} className={cell}>
-                      {z.byNeed[n] ?? 0}
-                    </td>
-                  ))}
-                  <td className={`${cell} font-semibold`}>{z.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DataTable
+        summary="Voir les données par zone"
+        caption="Nombre de questionnaires citant chaque besoin, par zone"
+        columns={
+          <>
+            <ColumnHeader>Zone</ColumnHeader>
+            {needs.map((n) => (
+              <ColumnHeader key={n}>{n}</ColumnHeader>
+            ))}
+            <ColumnHeader>Total</ColumnHeader>
+          </>
+        }
+      >
+        {zones.map((z) => (
+          <tr key={z.zone}>
+            <RowHeader>{z.zone}</RowHeader>
+            {needs.map((n) => (
+              <td key={n} className={cell}>
+                {z.byNeed[n] ?? 0}
+              </td>
+            ))}
+            <td className={`${cell} font-semibold`}>{z.total}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }
