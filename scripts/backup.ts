@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Config, ConfigError, loadConfig } from '../apps/api/src/config';
+import { type Config, loadConfigOrExit } from '../apps/api/src/config';
 
 export interface BackupManifest {
   createdAt: string;
@@ -90,13 +90,7 @@ export function defaultBackupDir(now = new Date()): string {
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : String(error));
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const dest = path.resolve(process.argv[2] ?? defaultBackupDir());
   const m = await createBackup(config, dest);
   console.log(

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Config, ConfigError, loadConfig } from '../apps/api/src/config';
+import { type Config, loadConfigOrExit } from '../apps/api/src/config';
 import { type BackupManifest, copyUploads, MANIFEST } from './backup';
 
 export function restoreBackup(config: Config, from: string, now = new Date()): BackupManifest {
@@ -54,13 +54,7 @@ export function restoreBackup(config: Config, from: string, now = new Date()): B
 }
 
 function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : String(error));
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const from = process.argv[2];
   if (!from) {
     console.error('Usage : npm run restore -- DOSSIER_DE_SAUVEGARDE (arrêtez le serveur avant)');

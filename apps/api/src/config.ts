@@ -183,6 +183,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** For the command-line tools (backup, restore): the configuration, or its one French line and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
 function parseRedisUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   if (!/^rediss?:\/\/[^/]/.test(url)) throw new ConfigError('Configuration invalide : REDIS_URL doit commencer par redis:// ou rediss://');
