@@ -21,6 +21,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 // Production logs each request at `info`; BENCH_LOG_LEVEL=error measures without request logs.
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// `--no-readme`: print the tables and write bench-results/ only (a partial or exploratory run must not replace the README's figures).
+const WRITE_README = !process.argv.includes('--no-readme');
 
 /** CPU time (user + system, µs) a process has used so far, from /proc; null where there is none. */
 function cpuMicros(pid) {
@@ -310,23 +312,28 @@ async function main() {
       ]),
     );
     console.log(`\n${table}\n\n${compressionTable}\n`);
-    updateReadme(
-      'api',
-      [
-        `### API (\`npm run bench\`)`,
-        '',
-        `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback, every request with a browser's headers (\`Accept-Encoding: gzip, deflate, br\`), the product logging at \`${LOG_LEVEL}\` (production: \`info\`, one line per request). Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms. The bare node:http reference does the same work with nothing else: it replays our exact bytes for a cached answer, runs the same query for an uncached one. Idle memory after this load run, everything the start command leaves running (one Node process, \`node --max-semi-space-size=2 scripts/start.mjs\`): **${idle.rssMiB} MiB RSS** (target ≤ 150 MiB; \`npm start\` adds npm's own process, ~58 MiB).`,
-        '',
-        table,
-        '',
-        'Compression (each answer alone, mean of 100 sequential requests): the cost a browser pays for asking for it.',
-        '',
-        compressionTable,
-        '',
-        machineLine(m),
-      ].join('\n'),
+    if (WRITE_README)
+      updateReadme(
+        'api',
+        [
+          `### API (\`npm run bench\`)`,
+          '',
+          `"p50 alone": one request at a time (latency without queueing); the next columns: ${CONNECTIONS} connections for ${DURATION} s on loopback, every request with a browser's headers (\`Accept-Encoding: gzip, deflate, br\`), the product logging at \`${LOG_LEVEL}\` (production: \`info\`, one line per request). Scratch SQLite database with ${seeded.users.toLocaleString('en-US')} users, donations and payments, ${seeded.testimonials} published testimonials and confirmed volunteers. Built product start to first answer on that database: ${server.startMs} ms. The bare node:http reference does the same work with nothing else: it replays our exact bytes for a cached answer, runs the same query for an uncached one. Idle memory after this load run, everything the start command leaves running (one Node process, \`node --max-semi-space-size=2 scripts/start.mjs\`): **${idle.rssMiB} MiB RSS** (target ≤ 150 MiB; \`npm start\` adds npm's own process, ~58 MiB).`,
+          '',
+          table,
+          '',
+          'Compression (each answer alone, mean of 100 sequential requests): the cost a browser pays for asking for it.',
+          '',
+          compressionTable,
+          '',
+          machineLine(m),
+        ].join('\n'),
+      );
+    console.log(
+      WRITE_README
+        ? 'bench-results/latest.json et README.md mis à jour'
+        : 'bench-results/latest.json mis à jour (README.md inchangé : --no-readme)',
     );
-    console.log('bench-results/latest.json et README.md mis à jour');
   } finally {
     bare?.kill('SIGTERM');
     await server?.stop();
