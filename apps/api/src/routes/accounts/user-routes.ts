@@ -60,7 +60,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/confirm',
     { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
-    async (request) => confirmUser(app.db, request.user!.id, request.params.id, { publicUrl: app.config.publicUrl }),
+    async (request) =>
+      confirmUser(app.db, { id: request.user!.id, ip: request.ip }, request.params.id, { publicUrl: app.config.publicUrl }),
   );
 
   app.get(

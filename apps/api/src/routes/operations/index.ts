@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, security, body: offlinePaymentSchema, response: { 201: offlinePaymentResponseSchema } } },
     async (request, reply) => {
       const { membershipMonths, receiptSecret } = app.payments;
-      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, membershipMonths);
+      const { kind, row } = await recordOfflinePayment(app.db, request.body, { id: request.user!.id, ip: request.ip }, membershipMonths);
       return reply.status(201).send({
         id: row.id,
         kind,

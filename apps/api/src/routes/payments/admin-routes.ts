@@ -72,7 +72,14 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       },
     },
     async (request) => {
-      await softDelete(app.db, 'payment', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
+      await softDelete(
+        app.db,
+        'payment',
+        request.params.id,
+        { id: request.user!.id, ip: request.ip },
+        request.body.reason,
+        payments.membershipMonths,
+      );
       return { message: PAYMENT_MESSAGES.paymentDeleted };
     },
   );
@@ -90,7 +97,14 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       },
     },
     async (request) => {
-      await softDelete(app.db, 'donation', request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
+      await softDelete(
+        app.db,
+        'donation',
+        request.params.id,
+        { id: request.user!.id, ip: request.ip },
+        request.body.reason,
+        payments.membershipMonths,
+      );
       return { message: PAYMENT_MESSAGES.donationDeleted };
     },
   );

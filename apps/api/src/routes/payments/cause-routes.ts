@@ -25,7 +25,7 @@ const causeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCauseGoal(app.db, request.params.purpose, request.body.goal, request.user!.id, request.ip);
+      await setCauseGoal(app.db, request.params.purpose, request.body.goal, { id: request.user!.id, ip: request.ip });
       return { message: CAUSE_PROGRESS_MESSAGES.saved, purpose: request.params.purpose, goal: request.body.goal };
     },
   );

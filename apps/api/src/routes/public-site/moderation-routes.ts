@@ -40,7 +40,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/volunteers/:id/confirm',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await confirmVolunteer(app.db, request.params.id, request.user!.id);
+      await confirmVolunteer(app.db, request.params.id, { id: request.user!.id, ip: request.ip });
       return { message: VOLUNTEER_MESSAGES.confirmed };
     },
   );
@@ -49,7 +49,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/volunteers/:id/refuse',
     { ...admin, schema: { tags, security, params: idParamsSchema, body: volunteerRefusalSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await refuseVolunteer(app.db, request.params.id, request.user!.id, request.body.reason);
+      await refuseVolunteer(app.db, request.params.id, { id: request.user!.id, ip: request.ip }, request.body.reason);
       return { message: VOLUNTEER_REFUSAL_MESSAGES.refused };
     },
   );
@@ -86,7 +86,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/testimonials/:id/publish',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await publishTestimonial(app.db, request.params.id, request.user!.id);
+      await publishTestimonial(app.db, request.params.id, { id: request.user!.id, ip: request.ip });
       return { message: TESTIMONIAL_MESSAGES.published };
     },
   );
@@ -95,7 +95,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/testimonials/:id',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await deleteTestimonial(app.db, app.storage, request.params.id, request.user!.id);
+      await deleteTestimonial(app.db, app.storage, request.params.id, { id: request.user!.id, ip: request.ip });
       return { message: TESTIMONIAL_MESSAGES.deleted };
     },
   );
