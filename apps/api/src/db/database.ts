@@ -33,7 +33,7 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
     return db;
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: async () => {
         const db = new SQLite(config.file);
@@ -45,6 +45,45 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
       },
     }),
   });
+  sqliteFiles.set(db, config.file);
+  return db;
+}
+
+const sqliteFiles = new WeakMap<object, string>();
+
+/** A synchronous reader of committed rows: `get` runs one prepared statement and returns its first row. */
+export interface SyncReader {
+  get<T>(source: string, parameters: readonly unknown[]): T | undefined;
+  close(): void;
+}
+
+/**
+ * SQLite only (null for PostgreSQL): a connection of its own, read-only, whose statements run synchronously. Kysely's
+ * SQLite driver runs every query behind one connection's mutex and a few promises, which for a one-row primary-key
+ * lookup on every request (the public lists' version check) costs several times the lookup itself. A separate
+ * connection only ever sees committed rows (WAL: readers never wait for the writer), whatever process wrote them,
+ * never the uncommitted state of a transaction in progress on the main connection.
+ */
+export function openSqliteReader(db: Kysely<any>): SyncReader | null {
+  const file = sqliteFiles.get(db);
+  if (file === undefined) return null;
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    get<T>(source: string, parameters: readonly unknown[]) {
+      let statement = statements.get(source);
+      if (!statement) {
+        statement = connection.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement.get(...parameters) as T | undefined;
+    },
+    close() {
+      statements.clear();
+      connection.close();
+    },
+  };
 }
 
 /**

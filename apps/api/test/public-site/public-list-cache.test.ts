@@ -162,6 +162,38 @@ describe('public testimonials list', () => {
   });
 });
 
+describe('the version check', () => {
+  it('reads committed rows only: a change still inside a transaction is not shown, the committed one at once', async () => {
+    const id = await insertTestimonial(t.db, 'Dans Une Transaction', 0);
+    await authors(); // the page is rendered and kept
+    let seenDuring: string[] = [];
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+      // Answered while the transaction holds the main connection (SQLite's version check runs on its own read
+      // connection; PostgreSQL's on another pooled one): the committed list, not the change in progress.
+      seenDuring = await authors();
+    });
+    expect(seenDuring).not.toContain('Dans Une Transaction');
+    expect(await authors()).toContain('Dans Une Transaction');
+  });
+
+  it('never keeps a page under a version a rolled-back transaction raised', async () => {
+    const id = await insertTestimonial(t.db, 'Annulée Puis Publiée', 0);
+    await authors();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+        await authors();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await authors()).not.toContain('Annulée Puis Publiée');
+    // Raises the version to the number the rolled-back transaction had reached: the page must be rendered anew.
+    await other.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+    expect(await authors()).toContain('Annulée Puis Publiée');
+  });
+});
+
 describe('public volunteers list', () => {
   it('shows a volunteer confirmed through the API on the next read', async () => {
     const id = await insertVolunteer(t.db, 'Confirmé Ensuite', 0);
