@@ -51,6 +51,14 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
 
 const sqliteFiles = new WeakMap<object, string>();
 
+let sqliteStatements = 0;
+/**
+ * How many statements this process has run through Kysely on SQLite (every connection createDatabase opened). A
+ * change this process makes, committed or not, moves it before it takes effect: a value read from the database
+ * and kept while this count is unchanged cannot miss a change made here.
+ */
+export const sqliteStatementCount = (): number => sqliteStatements;
+
 /** A synchronous reader of committed rows: `get` runs one prepared statement and returns its first row. */
 export interface SyncReader {
   get<T>(source: string, parameters: readonly unknown[]): T | undefined;
@@ -95,6 +103,8 @@ function withStatementCache(db: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(source: string) {
+      // Kysely runs the statement in the same synchronous call (commit included): counted before it can change anything.
+      sqliteStatements += 1;
       let statement = cache.get(source);
       if (statement) {
         cache.delete(source);
