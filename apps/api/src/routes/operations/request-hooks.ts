@@ -6,7 +6,7 @@ import { LIST_EXPORTS } from '../../services/exports/list-exports';
 // Set up as routes are declared (this plugin is registered first): an administrator list named in LIST_EXPORTS
 // also answers `?format=csv`: after the route's own guard and filter validation have run (same permissions, same
 // filters), the file is streamed instead of a page. No other route gets a hook from here. (The audit trail's client
-// address is passed by each route to its service, `{ id: request.user!.id, ip: request.ip }`: wrapping every handler
+// address is passed by each route to its service, `actorOf(request)`: wrapping every handler
 // in an AsyncLocalStorage for it turned on Node's promise hooks for the whole process, ~7 µs on every request.)
 
 const wantsCsv = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').get('format') === 'csv';

@@ -7,7 +7,7 @@ import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
 import type { PaymentsContext } from '../../services/payments/money';
 
@@ -72,14 +72,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       },
     },
     async (request) => {
-      await softDelete(
-        app.db,
-        'payment',
-        request.params.id,
-        { id: request.user!.id, ip: request.ip },
-        request.body.reason,
-        payments.membershipMonths,
-      );
+      await softDelete(app.db, 'payment', request.params.id, actorOf(request), request.body.reason, payments.membershipMonths);
       return { message: PAYMENT_MESSAGES.paymentDeleted };
     },
   );
@@ -97,14 +90,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       },
     },
     async (request) => {
-      await softDelete(
-        app.db,
-        'donation',
-        request.params.id,
-        { id: request.user!.id, ip: request.ip },
-        request.body.reason,
-        payments.membershipMonths,
-      );
+      await softDelete(app.db, 'donation', request.params.id, actorOf(request), request.body.reason, payments.membershipMonths);
       return { message: PAYMENT_MESSAGES.donationDeleted };
     },
   );

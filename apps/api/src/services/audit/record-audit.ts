@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database';
 // The audit trail: who did what to which record, from which address, before and after.
 // Call it with the transaction that makes the change, so a failed change leaves no entry.
 
-/** Who makes a change: the account, and the client address of its request (route: `{ id: request.user!.id, ip: request.ip }`). */
+/** Who makes a change: the account, and the client address of its request (routes: `actorOf(request)`, plugins/auth.ts). */
 export interface AuditActor {
   id: number;
   ip: string | null;
