@@ -7,6 +7,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config';
 import { createDatabase, type DB } from './db/database';
 import { runMigrations, underStartupLock } from './db/migrate';
+import { batchedLogOutput } from './lib/log-output';
 import { configurePasswordQueue } from './lib/passwords';
 import { validatorWithTextRules } from './lib/forbidden-text';
 import { ensureAdmin, type BootstrapResult } from './bootstrap/ensure-admin';
@@ -59,6 +60,8 @@ export function fastifyTrustProxy(value: Config['trustProxy']): false | string |
 /** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Standard output, one write per turn of the event loop rather than per line (lib/log-output.ts).
+  const logOutput = options.logger === false || options.logStream ? undefined : batchedLogOutput();
   const app = Fastify({
     logger:
       options.logger === false
@@ -66,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? logOutput!,
           },
     frameworkErrors: frameworkErrorHandler,
     // One line per request (onResponse below) instead of Fastify's two ("incoming request" + "request completed").
@@ -112,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('storage', storage);
   app.decorate('bootstrap', bootstrap);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  if (logOutput) app.addHook('onClose', async () => logOutput.flush());
 
   // Set when the request arrives, so every answer carries it (errors and 404s included) without an async hook per reply.
   app.addHook('onRequest', (request, reply, done) => {

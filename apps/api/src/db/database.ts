@@ -42,7 +42,7 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
     return db;
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: async () => {
         const db = new SQLite(config.file);
@@ -54,6 +54,53 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
       },
     }),
   });
+  sqliteFiles.set(db, config.file);
+  return db;
+}
+
+const sqliteFiles = new WeakMap<object, string>();
+
+let sqliteStatements = 0;
+/**
+ * How many statements this process has run through Kysely on SQLite (every connection createDatabase opened). A
+ * change this process makes, committed or not, moves it before it takes effect: a value read from the database
+ * and kept while this count is unchanged cannot miss a change made here.
+ */
+export const sqliteStatementCount = (): number => sqliteStatements;
+
+/** A synchronous reader of committed rows: `get` runs one prepared statement and returns its first row. */
+export interface SyncReader {
+  get<T>(source: string, parameters: readonly unknown[]): T | undefined;
+  close(): void;
+}
+
+/**
+ * SQLite only (null for PostgreSQL): a connection of its own, read-only, whose statements run synchronously. Kysely's
+ * SQLite driver runs every query behind one connection's mutex and a few promises, which for a one-row primary-key
+ * lookup on every request (the public lists' version check) costs several times the lookup itself. A separate
+ * connection only ever sees committed rows (WAL: readers never wait for the writer), whatever process wrote them,
+ * never the uncommitted state of a transaction in progress on the main connection.
+ */
+export function openSqliteReader(db: Kysely<any>): SyncReader | null {
+  const file = sqliteFiles.get(db);
+  if (file === undefined) return null;
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    get<T>(source: string, parameters: readonly unknown[]) {
+      let statement = statements.get(source);
+      if (!statement) {
+        statement = connection.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement.get(...parameters) as T | undefined;
+    },
+    close() {
+      statements.clear();
+      connection.close();
+    },
+  };
 }
 
 /**
@@ -65,6 +112,8 @@ function withStatementCache(db: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(source: string) {
+      // Kysely runs the statement in the same synchronous call (commit included): counted before it can change anything.
+      sqliteStatements += 1;
       let statement = cache.get(source);
       if (statement) {
         cache.delete(source);

@@ -8,7 +8,7 @@ import { MESSAGES } from '@shared/messages';
 import type { FileKind, FileRule } from '@shared/schemas/upload-rules';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { trackTempFile } from '../plugins/uploads';
+import { readsUploads, trackTempFile } from '../plugins/uploads';
 import type { Storage, StorageArea } from '../storage/storage';
 import { inspectFile } from './file-inspection';
 import { type FieldErrors, HttpError, unprocessable } from './http-errors';
@@ -95,6 +95,9 @@ export async function readUpload<F extends string>(request: FastifyRequest, rule
   }
 
   if (!request.isMultipart()) return { fields: jsonFields(request.body), files: {}, errors: {} };
+  // Its temporary files are removed by hooks that only such routes get (plugins/uploads.ts).
+  if (!readsUploads(request.routeOptions))
+    throw new Error(`${request.routeOptions.url} reads uploads without consumes: multipart/form-data`);
   return request.server.uploads.queue.run(() => readMultipart(request, rules, maxFile, ruleList.length));
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type DB, nowIso } from '../db/database';
 import { sql } from 'kysely';
 import { likePattern, type PageQuery, pageOffset } from '../lib/pagination';
-import { recordAudit } from '../services/audit/record-audit';
+import { type AuditActor, recordAudit } from '../services/audit/record-audit';
 import { newsletterEmail } from './templates';
 
 // Newsletter sending: one outbox e-mail per active subscriber, each with its own unsubscribe link and
@@ -25,7 +25,7 @@ export async function countSubscribers(db: DB): Promise<number> {
 export async function sendNewsletter(
   db: DB,
   input: { subject: string; body: string },
-  actor: { id: number; ip: string | null },
+  actor: AuditActor,
   publicUrl: string,
 ): Promise<{ id: number; recipients: number }> {
   return db.transaction().execute(async (trx) => {

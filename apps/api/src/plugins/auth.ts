@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { CompiledQuery } from 'kysely';
 import type { DB } from '../db/database';
 import type { User } from '../db/schema';
+import type { AuditActor } from '../services/audit/record-audit';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { hashToken } from '../lib/tokens';
 
@@ -20,6 +21,9 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/** The signed-in account and its request's client address, as the audit trail records who made a change. */
+export const actorOf = (request: FastifyRequest): AuditActor => ({ id: request.user!.id, ip: request.ip });
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { BoundedQueue } from '../lib/bounded-queue';
 
@@ -30,6 +30,16 @@ export async function removeTempFiles(request: FastifyRequest): Promise<void> {
   await Promise.allSettled(list.map((file) => fsp.rm(file, { force: true })));
 }
 
+/**
+ * A route that reads uploads (lib/uploads.ts) declares it in its schema, `consumes: ['multipart/form-data']`; only
+ * those routes get the clean-up hooks below (every other request used to run them for nothing, an async onSend
+ * hook included). readUpload refuses to read a multipart body on a route that does not declare it.
+ */
+export function readsUploads(route: Pick<RouteOptions, 'schema'>): boolean {
+  const consumes = (route.schema as { consumes?: unknown } | undefined)?.consumes;
+  return Array.isArray(consumes) && consumes.includes('multipart/form-data');
+}
+
 /** Temporary files older than this are left over from a crash and removed at start. */
 const STALE_MS = 3600_000;
 
@@ -42,12 +52,22 @@ export default fp(async function uploadsPlugin(app: FastifyInstance) {
   });
   // Removed before the answer leaves (so a client that reads the answer finds no temporary file), and again when the
   // connection closes, for a client that went away before any answer.
-  app.addHook('onRequest', (request, reply, done) => {
+  const removeOnClose: onRequestHookHandler = (request, reply, done) => {
     if (request.headers['content-type']?.startsWith('multipart/')) reply.raw.once('close', () => void removeTempFiles(request));
     done();
-  });
-  app.addHook('onSend', async (request) => {
-    if (tempFiles.has(request)) await removeTempFiles(request);
+  };
+  const removeBeforeAnswer: onSendHookHandler = (request, _reply, payload, done) => {
+    if (!tempFiles.has(request)) return done(null, payload);
+    removeTempFiles(request).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  };
+  const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  app.addHook('onRoute', (route) => {
+    if (!readsUploads(route)) return;
+    route.onRequest = [...asList(route.onRequest), removeOnClose] as RouteOptions['onRequest'];
+    route.onSend = [...asList(route.onSend), removeBeforeAnswer] as RouteOptions['onSend'];
   });
   app.addHook('onReady', async () => {
     const names = await fsp.readdir(tempDir).catch(() => [] as string[]);

@@ -224,6 +224,7 @@ describe('GET /api/admin/audit', () => {
         await trx.updateTable('donations').set({ amount: 1 }).where('id', '=', 1).execute();
         await recordAudit(trx, {
           actorId: admin.id,
+          ip: null,
           action: 'donation.update',
           entity: 'donation',
           entityId: 1,

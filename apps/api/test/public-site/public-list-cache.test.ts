@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/database';
+import { createPublicListCache, VERSION_REUSE_MS } from '../../src/services/public-site/public-list-cache';
+import { listPublishedTestimonials } from '../../src/services/public-site/testimonials';
 import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
@@ -159,6 +162,96 @@ describe('public testimonials list', () => {
     expect((await publish).statusCode).toBe(200);
     const after = await Promise.all(Array.from({ length: 5 }, () => authors()));
     for (const list of after) expect(list).toContain('Publiée Pendant');
+  });
+});
+
+describe('the version check', () => {
+  it('reads committed rows only: a change still inside a transaction is not shown, the committed one at once', async () => {
+    const id = await insertTestimonial(t.db, 'Dans Une Transaction', 0);
+    await authors(); // the page is rendered and kept
+    let seenDuring: string[] = [];
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+      // Answered while the transaction holds the main connection (SQLite's version check runs on its own read
+      // connection; PostgreSQL's on another pooled one): the committed list, not the change in progress.
+      seenDuring = await authors();
+    });
+    expect(seenDuring).not.toContain('Dans Une Transaction');
+    expect(await authors()).toContain('Dans Une Transaction');
+  });
+
+  it('never keeps a page under a version a rolled-back transaction raised', async () => {
+    const id = await insertTestimonial(t.db, 'Annulée Puis Publiée', 0);
+    await authors();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+        await authors();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await authors()).not.toContain('Annulée Puis Publiée');
+    // Raises the version to the number the rolled-back transaction had reached: the page must be rendered anew.
+    await other.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).execute();
+    expect(await authors()).toContain('Annulée Puis Publiée');
+  });
+});
+
+// SQLite: a version read is reused for VERSION_REUSE_MS by the following reads unless this process ran a statement.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the version reused for a moment (SQLite)', () => {
+  const query = { page: 1, per_page: 100 };
+  const render = async () => {
+    const { items, total } = await listPublishedTestimonials(t.db, query);
+    return { body: { identity: Buffer.from(JSON.stringify(items.map((i) => i.author))) }, total };
+  };
+  const shown = async (cache: ReturnType<typeof createPublicListCache>) =>
+    JSON.parse((await cache.page('testimonials', query, render)).body.identity.toString()) as string[];
+  /** A writer in another process: nothing in this one knows about it. */
+  const publishFromAnotherProcess = (id: number) => {
+    if (t.config.database.dialect !== 'sqlite') throw new Error('SQLite only');
+    const code = `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000');
+      db.prepare('update testimonials set is_published = 1 where id = ?').run(Number(process.argv[2])); db.close();`;
+    execFileSync(process.execPath, ['-e', code, t.config.database.file, String(id)], { cwd: process.cwd() });
+  };
+
+  it('is short', () => {
+    expect(VERSION_REUSE_MS).toBeLessThanOrEqual(1);
+  });
+
+  it("shows this process's changes at once, however long the reuse", async () => {
+    const cache = createPublicListCache(t.db, { versionReuseMs: 60_000 });
+    try {
+      const mine = await insertTestimonial(t.db, 'Ici Même', 0);
+      const elsewhere = await insertTestimonial(t.db, 'Autre Connexion', 0);
+      expect(await shown(cache)).not.toContain('Ici Même');
+      await t.app.inject({ method: 'PUT', url: `/api/testimonials/${mine}/publish`, headers: bearer(admin.token) });
+      expect(await shown(cache)).toContain('Ici Même');
+      await other.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', elsewhere).execute();
+      expect(await shown(cache)).toContain('Autre Connexion');
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("shows another process's change once the reuse is over, not before", async () => {
+    const long = createPublicListCache(t.db, { versionReuseMs: 60_000 });
+    const short = createPublicListCache(t.db, { versionReuseMs: 50 });
+    try {
+      const id = await insertTestimonial(t.db, 'Autre Processus', 0);
+      expect(await shown(short)).not.toContain('Autre Processus');
+      // Twice and last, so that no statement of this process (its own render, the other cache's) follows the lookup
+      // it keeps: any statement here forces a new lookup.
+      await shown(long);
+      expect(await shown(long)).not.toContain('Autre Processus');
+      publishFromAnotherProcess(id);
+      // The bound is real: within it, the version read before is still used.
+      expect(await shown(long)).not.toContain('Autre Processus');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await shown(short)).toContain('Autre Processus');
+    } finally {
+      long.close();
+      short.close();
+    }
   });
 });
 

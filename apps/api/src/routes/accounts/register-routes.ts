@@ -12,7 +12,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['comptes'], security: [{ bearer: [] }], body: registerSchema, response: { 201: registerResponseSchema } },
     },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.user!, request.body, app.config.passwordCost);
+      const user = await registerUser(app.db, request.user!, request.body, app.config.passwordCost, request.ip);
       return reply.status(201).send({ message: REGISTER_MESSAGES.success, user });
     },
   );

@@ -6,7 +6,7 @@ import { createdUserSchema, listedUserSchema, unconfirmedUserSchema, userDetails
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { actAs } from '../../services/accounts/act-as';
 import { confirmUser, getCreatedUser, pageOfUsers } from '../../services/accounts/users';
 
@@ -60,7 +60,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/confirm',
     { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
-    async (request) => confirmUser(app.db, request.user!.id, request.params.id, { publicUrl: app.config.publicUrl }),
+    async (request) => confirmUser(app.db, actorOf(request), request.params.id, { publicUrl: app.config.publicUrl }),
   );
 
   app.get(

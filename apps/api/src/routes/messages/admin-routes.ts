@@ -12,7 +12,7 @@ import { countSubscribers, listNewsletterSends, sendNewsletter, unsubscribe } fr
 import { listOutbox } from '../../messages/outbox-list';
 import { htmlPage } from '../../messages/templates';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 
 // CONTRACT.md "Messages to people" (outbox view) and "Newsletter sending".
 
@@ -44,7 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/newsletters',
     { onRequest: admin, schema: { tags: ['admin'], security, body: newsletterSendSchema, response: { 202: newsletterSendCreatedSchema } } },
     async (request, reply) => {
-      const created = await sendNewsletter(app.db, request.body, { id: request.user!.id, ip: request.ip }, app.config.publicUrl);
+      const created = await sendNewsletter(app.db, request.body, actorOf(request), app.config.publicUrl);
       return reply.status(202).send(created);
     },
   );

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { listMembers } from '../../services/membership/memberships';
 import { reminderSchedule } from '../../services/membership/reminders';
 import { listAudit } from '../../services/operations/audit-trail';
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, security, body: offlinePaymentSchema, response: { 201: offlinePaymentResponseSchema } } },
     async (request, reply) => {
       const { membershipMonths, receiptSecret } = app.payments;
-      const { kind, row } = await recordOfflinePayment(app.db, request.body, request.user!.id, membershipMonths);
+      const { kind, row } = await recordOfflinePayment(app.db, request.body, actorOf(request), membershipMonths);
       return reply.status(201).send({
         id: row.id,
         kind,

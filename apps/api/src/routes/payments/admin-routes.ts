@@ -7,7 +7,7 @@ import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { type ListQuery, listDonations, listPayments, softDelete } from '../../services/payments/admin-lists';
 import type { PaymentsContext } from '../../services/payments/money';
 import type { MoneyKind } from '../../db/repositories/money-records';
@@ -44,7 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       `${path}/:id`,
       { ...admin, schema: { ...doc, params: idParams, body: cancelRecordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await softDelete(app.db, kind, request.params.id, request.user!.id, request.body.reason, payments.membershipMonths);
+        await softDelete(app.db, kind, request.params.id, actorOf(request), request.body.reason, payments.membershipMonths);
         return { message };
       },
     );

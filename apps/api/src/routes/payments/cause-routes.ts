@@ -1,7 +1,7 @@
 import { CAUSE_PROGRESS_MESSAGES, causeGoalSchema, causeProgressSchema, causePurposeParamsSchema } from '@shared/schemas/cause-progress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { causeProgress, setCauseGoal } from '../../services/payments/cause-progress';
 
 // What each cause has raised (public), and its goal (administrators). CONTRACT.md "Donors".
@@ -25,7 +25,7 @@ const causeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCauseGoal(app.db, request.params.purpose, request.body.goal, request.user!.id, request.ip);
+      await setCauseGoal(app.db, request.params.purpose, request.body.goal, actorOf(request));
       return { message: CAUSE_PROGRESS_MESSAGES.saved, purpose: request.params.purpose, goal: request.body.goal };
     },
   );

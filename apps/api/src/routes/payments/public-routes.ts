@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { unprocessable } from '../../lib/http-errors';
 import { zodFieldErrors } from '../../lib/uploads';
 import { resolveUser } from '../../plugins/auth';
-import { initiateDonation, initiatePayment, type PaymentsContext, recordFromBrowser, returnLocation } from '../../services/payments/money';
+import {
+  forRequest,
+  initiateDonation,
+  initiatePayment,
+  type PaymentsContext,
+  recordFromBrowser,
+  returnLocation,
+} from '../../services/payments/money';
 
 /** A donation sent to POST /api/payment/initiate: it names a purpose and no payment type (CONTRACT "Donors"). */
 const isDonationBody = (body: unknown): boolean =>
@@ -20,7 +27,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     if (!parsed.success) throw unprocessable(zodFieldErrors(parsed.error));
     // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
     const user = await resolveUser(request);
-    return { url: await initiateDonation(payments, parsed.data, user?.id ?? null) };
+    return { url: await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null) };
   };
 
   app.post(
@@ -36,7 +43,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     async (request, reply) => {
       // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
-      const url = await initiatePayment(payments, request.body, user?.id ?? null);
+      const url = await initiatePayment(forRequest(payments, request), request.body, user?.id ?? null);
       return reply.status(201).send({ url });
     },
   );
@@ -57,7 +64,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       schema: { tags: ['paiements'], body: paymentRecordSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      await recordFromBrowser(payments, 'payment', request.body.transaction_id);
+      await recordFromBrowser(forRequest(payments, request), 'payment', request.body.transaction_id);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
     },
   );
@@ -69,7 +76,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       schema: { tags: ['paiements'], body: donationRecordSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      await recordFromBrowser(payments, 'donation', request.body.transaction_id);
+      await recordFromBrowser(forRequest(payments, request), 'donation', request.body.transaction_id);
       return reply.status(201).send({ message: PAYMENT_MESSAGES.recorded });
     },
   );
@@ -88,7 +95,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       },
     },
     async (request, reply) => {
-      const location = await returnLocation(payments, request.params.kind, request.params.ref);
+      const location = await returnLocation(forRequest(payments, request), request.params.kind, request.params.ref);
       if (!location) return reply.status(404).send({ message: 'Transaction introuvable.' });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
     },

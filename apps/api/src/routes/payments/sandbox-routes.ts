@@ -1,7 +1,7 @@
 import { formatFcfa } from '@shared/format';
 import type { FastifyPluginAsync } from 'fastify';
 import { SANDBOX_OUTCOMES, type SandboxGateway, type SandboxOutcome } from '../../payments/sandbox-gateway';
-import { type PaymentsContext, refreshTransaction } from '../../services/payments/money';
+import { forRequest, type PaymentsContext, refreshTransaction } from '../../services/payments/money';
 import { escapeHtml, RECEIPT_STYLES } from '../../services/payments/receipt-html';
 
 // The payment simulator's checkout (PAYMENT_PROVIDER=sandbox): plain HTML with forms posting back,
@@ -65,7 +65,7 @@ ${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"
       if (!outcome || !SANDBOX_OUTCOMES.includes(outcome)) return reply.status(422).send({ message: 'Choix de simulation invalide.' });
       await gateway.decide(tx.id, outcome);
       // Like a provider's webhook: the server is told, and asks the (simulated) provider for the status.
-      await refreshTransaction(payments, tx.id);
+      await refreshTransaction(forRequest(payments, request), tx.id);
       const current = (await gateway.find(tx.id))!;
       return reply.redirect(returnHref(current.return_url, current.id, current.status), 303);
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WebhookSignatureError } from '../../payments/gateway';
-import { applyWebhook, type PaymentsContext } from '../../services/payments/money';
+import { applyWebhook, forRequest, type PaymentsContext } from '../../services/payments/money';
 
 // POST /api/webhooks/fedapay: the signature is checked on the exact bytes received, so this plugin
 // keeps JSON bodies as raw strings (its own encapsulated content-type parser).
@@ -24,7 +24,7 @@ const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsContext }> = async (
         }
         throw error;
       }
-      const outcome = await applyWebhook(payments, verified.eventKey, verified.transactionId);
+      const outcome = await applyWebhook(forRequest(payments, request), verified.eventKey, verified.transactionId);
       return reply.status(200).send({ message: outcome === 'duplicate' ? 'Événement déjà traité.' : 'Événement reçu.' });
     },
   );

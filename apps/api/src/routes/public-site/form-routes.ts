@@ -39,6 +39,7 @@ const formRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public lists are served from rendered pages checked against the list's version (public-list-cache.ts), compressed
   // once with the page (lib/precompressed.ts), so @fastify/compress's per-reply hook is left off these routes.
   const publicLists = createPublicListCache(app.db);
+  app.addHook('onClose', async () => publicLists.close());
   const servePublicList = (
     list: PublicList,
     response: z.ZodType,

@@ -4,7 +4,7 @@ import { VOLUNTEER_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, volunteerRefusalSchema 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../lib/pagination';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import { listContactMessages, setContactMessageHandled } from '../../services/public-site/contact-messages';
 import { listSubscribers } from '../../services/public-site/newsletter';
 import { listProjects } from '../../services/public-site/projects';
@@ -40,7 +40,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/volunteers/:id/confirm',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await confirmVolunteer(app.db, request.params.id, request.user!.id);
+      await confirmVolunteer(app.db, request.params.id, actorOf(request));
       return { message: VOLUNTEER_MESSAGES.confirmed };
     },
   );
@@ -49,7 +49,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/volunteers/:id/refuse',
     { ...admin, schema: { tags, security, params: idParamsSchema, body: volunteerRefusalSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await refuseVolunteer(app.db, request.params.id, request.user!.id, request.body.reason);
+      await refuseVolunteer(app.db, request.params.id, actorOf(request), request.body.reason);
       return { message: VOLUNTEER_REFUSAL_MESSAGES.refused };
     },
   );
@@ -86,7 +86,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/testimonials/:id/publish',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await publishTestimonial(app.db, request.params.id, request.user!.id);
+      await publishTestimonial(app.db, request.params.id, actorOf(request));
       return { message: TESTIMONIAL_MESSAGES.published };
     },
   );
@@ -95,7 +95,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/testimonials/:id',
     { ...admin, schema: { tags, security, params: idParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await deleteTestimonial(app.db, app.storage, request.params.id, request.user!.id);
+      await deleteTestimonial(app.db, app.storage, request.params.id, actorOf(request));
       return { message: TESTIMONIAL_MESSAGES.deleted };
     },
   );
@@ -123,7 +123,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact-messages/:id/handled',
     { ...admin, schema: { tags, security, params: idParamsSchema, body: contactHandledSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await setContactMessageHandled(app.db, request.params.id, request.body.handled, { id: request.user!.id, ip: request.ip });
+      await setContactMessageHandled(app.db, request.params.id, request.body.handled, actorOf(request));
       return { message: request.body.handled ? BACK_OFFICE_MESSAGES.messageHandled : BACK_OFFICE_MESSAGES.messageReopened };
     },
   );

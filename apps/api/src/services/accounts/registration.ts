@@ -37,10 +37,10 @@ export function rethrowUniqueViolation(error: unknown): never {
 }
 
 /**
- * Creates an account on behalf of a logged-in creator. created_by comes from the token, never the body;
+ * Creates an account on behalf of a logged-in creator, from the client address `ip` (audit trail). created_by comes from the token, never the body;
  * accounts created by an administrator are confirmed at once, the others wait for an administrator.
  */
-export async function registerUser(db: DB, creator: Creator, data: RegisterData, passwordCost: number) {
+export async function registerUser(db: DB, creator: Creator, data: RegisterData, passwordCost: number, ip: string | null) {
   if (!isCreatorRole(creator.role)) throw forbidden();
   if (!canCreateRole(creator.role, data.role)) throw forbidden(REGISTER_MESSAGES.roleForbidden);
 
@@ -70,7 +70,7 @@ export async function registerUser(db: DB, creator: Creator, data: RegisterData,
   try {
     id = await db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, values);
-      await auditUserAction(trx, creator.id, 'user.register', userId, { role: data.role });
+      await auditUserAction(trx, { id: creator.id, ip }, 'user.register', userId, { role: data.role });
       return userId;
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { findUserById, listUsers, type UserListFilter, updateUser } from '../../
 import { forbidden, notFound } from '../../lib/http-errors';
 import { notifyAccountConfirmed } from '../../messages/notifications';
 import { pageOffset, type PageQuery } from '../../lib/pagination';
+import type { AuditActor } from '../audit/record-audit';
 import { auditUserAction } from './audit';
 import { type Creator, isCreatorRole } from './registration';
 
@@ -25,13 +26,13 @@ export async function getCreatedUser(db: DB, viewer: Creator, userId: number) {
 }
 
 /** An administrator confirms an account; confirming twice is harmless. */
-export async function confirmUser(db: DB, adminId: number, userId: number, options: { publicUrl: string }): Promise<{ message: string }> {
+export async function confirmUser(db: DB, admin: AuditActor, userId: number, options: { publicUrl: string }): Promise<{ message: string }> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(USER_MESSAGES.userNotFound);
   if (!user.is_confirmed) {
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, userId, { is_confirmed: 1, updated_at: nowIso() });
-      await auditUserAction(trx, adminId, 'user.confirm', userId);
+      await auditUserAction(trx, admin, 'user.confirm', userId);
       await notifyAccountConfirmed(trx, user, options.publicUrl);
     });
   }

@@ -1,9 +1,14 @@
 import type { DB } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { currentRequestIp } from '../../lib/request-context';
 
 // The audit trail: who did what to which record, from which address, before and after.
 // Call it with the transaction that makes the change, so a failed change leaves no entry.
+
+/** Who makes a change: the account, and the client address of its request (routes: `actorOf(request)`, plugins/auth.ts). */
+export interface AuditActor {
+  id: number;
+  ip: string | null;
+}
 
 export interface AuditEntry {
   actorId: number | null;
@@ -12,7 +17,8 @@ export interface AuditEntry {
   /** table-like name of the record: 'users', 'donation', 'payment', 'newsletter'… */
   entity: string;
   entityId: string | number;
-  ip?: string | null;
+  /** The client address of the request that made the change (`request.ip`); null outside a request (background jobs). */
+  ip: string | null;
   before?: unknown;
   after?: unknown;
   details?: Record<string, unknown> | null;
@@ -29,8 +35,7 @@ export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
       entity: entry.entity,
       entity_id: String(entry.entityId),
       details: json(entry.details),
-      // Inside a request, its client address unless the caller gives one.
-      ip: entry.ip ?? currentRequestIp(),
+      ip: entry.ip,
       before_state: json(entry.before),
       after_state: json(entry.after),
       created_at: nowIso(),

@@ -1,6 +1,6 @@
 import type { OfflinePayment } from '@shared/schemas/offline-payment';
 import { type DB, nowIso } from '../../db/database';
-import { recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { paymentChanged } from '../membership/memberships';
 import { nextReceiptNumber } from '../payments/receipt-numbers';
 import type { MoneyRow } from '../../db/repositories/money-records';
@@ -11,7 +11,7 @@ import type { MoneyRow } from '../../db/repositories/money-records';
 export async function recordOfflinePayment(
   db: DB,
   input: OfflinePayment,
-  actorId: number,
+  actor: AuditActor,
   membershipMonths: number,
 ): Promise<{ kind: 'donation' | 'payment'; row: MoneyRow }> {
   return db.transaction().execute(async (trx) => {
@@ -31,7 +31,7 @@ export async function recordOfflinePayment(
       receipt_number: await nextReceiptNumber(trx, input.kind, new Date(paidAt)),
       paid_at: paidAt,
       source: 'offline',
-      recorded_by: actorId,
+      recorded_by: actor.id,
       method: input.method,
       reference: input.reference,
       created_at: now,
@@ -53,7 +53,14 @@ export async function recordOfflinePayment(
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    await recordAudit(trx, { actorId, action: `offline_${input.kind}.create`, entity: input.kind, entityId: row.id, after: row });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: `offline_${input.kind}.create`,
+      entity: input.kind,
+      entityId: row.id,
+      after: row,
+    });
     if (input.kind === 'payment')
       await paymentChanged(trx, row as MoneyRow & { user_id: number | null; payment_type: string }, membershipMonths);
     return { kind: input.kind, row };

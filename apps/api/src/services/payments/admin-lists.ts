@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { likePattern, type PageQuery, newestFirstPage } from '../../lib/pagination';
-import { recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { receiptUrl } from './receipt-numbers';
 import { DEFAULT_MEMBERSHIP_MONTHS, paymentChanged } from '../membership/memberships';
 import { type MoneyKind, type MoneyRow, TABLE_OF } from '../../db/repositories/money-records';
@@ -146,7 +146,7 @@ export async function softDelete(
   db: DB,
   kind: MoneyKind,
   id: number,
-  actorId: number,
+  actor: AuditActor,
   reason: string | null = null,
   membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
 ): Promise<void> {
@@ -155,10 +155,11 @@ export async function softDelete(
     const now = nowIso();
     const row = await trx.selectFrom(table).selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw notFound(kind === 'payment' ? 'Paiement introuvable.' : 'Don introuvable.');
-    const patch = { deleted_at: now, deleted_by: actorId, deleted_reason: reason, updated_at: now };
+    const patch = { deleted_at: now, deleted_by: actor.id, deleted_reason: reason, updated_at: now };
     await trx.updateTable(table).set(patch).where('id', '=', id).execute();
     await recordAudit(trx, {
-      actorId,
+      actorId: actor.id,
+      ip: actor.ip,
       action: `${kind}.delete`,
       entity: kind,
       entityId: id,

@@ -19,7 +19,8 @@ import { canTransition, PAID_STATUSES } from './transitions';
 /**
  * Brings a record in line with what the provider said when the server asked it. A record counts as
  * paid only when the provider's amount and currency equal the record's; the first time it does, it
- * gets its receipt number. Runs inside the caller's transaction when given one.
+ * gets its receipt number. Runs inside the caller's transaction when given one. `ip`: the client address of the
+ * request that asked (the payer's browser, the provider's webhook), for the audit trail; null for the background re-check.
  */
 export async function applyProviderState(
   db: Executor,
@@ -29,6 +30,7 @@ export async function applyProviderState(
   log?: FastifyBaseLogger,
   onChange?: MoneyStatusListener,
   membershipMonths = DEFAULT_MEMBERSHIP_MONTHS,
+  ip: string | null = null,
 ): Promise<MoneyRow | undefined> {
   const run = async (trx: Executor) => {
     const row = await findRecord(trx, kind, recordId);
@@ -46,6 +48,7 @@ export async function applyProviderState(
       if (row.transaction_status !== 'declined') {
         await recordAudit(trx, {
           actorId: null,
+          ip,
           action: 'payment.amount_mismatch',
           entity: kind,
           entityId: row.id,
@@ -77,6 +80,7 @@ export async function applyProviderState(
     // Every change of a money record's status is in the trail, written with the change itself.
     await recordAudit(trx, {
       actorId: null,
+      ip,
       action: `${kind}.status`,
       entity: kind,
       entityId: row.id,

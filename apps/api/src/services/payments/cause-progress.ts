@@ -1,7 +1,7 @@
 import { DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import type { CauseProgress } from '@shared/schemas/cause-progress';
 import { type DB, nowIso } from '../../db/database';
-import { recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { PAID_STATUSES } from './transitions';
 
 // GET /api/causes/progress and PUT /api/admin/causes/{purpose} (CONTRACT.md "Donors").
@@ -32,20 +32,20 @@ export async function causeProgress(db: DB): Promise<CauseProgress[]> {
 }
 
 /** Sets (or clears with null) a purpose's goal; audited in the same transaction. */
-export async function setCauseGoal(db: DB, purpose: DonationPurpose, goal: number | null, actorId: number, ip: string): Promise<void> {
+export async function setCauseGoal(db: DB, purpose: DonationPurpose, goal: number | null, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('cause_goals').select('goal').where('purpose', '=', purpose).executeTakeFirst();
     await trx
       .insertInto('cause_goals')
-      .values({ purpose, goal, updated_by: actorId, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('purpose').doUpdateSet({ goal, updated_by: actorId, updated_at: nowIso() }))
+      .values({ purpose, goal, updated_by: actor.id, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('purpose').doUpdateSet({ goal, updated_by: actor.id, updated_at: nowIso() }))
       .execute();
     await recordAudit(trx, {
-      actorId,
+      actorId: actor.id,
       action: 'cause_goal.update',
       entity: 'cause_goal',
       entityId: purpose,
-      ip,
+      ip: actor.ip,
       before: { goal: before?.goal ?? null },
       after: { goal },
     });

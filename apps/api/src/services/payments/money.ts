@@ -41,7 +41,12 @@ export interface PaymentsContext {
   readonly membershipMonths: number;
   /** Told of every status change inside its transaction (the messages module queues the notices). */
   readonly onStatusChange?: MoneyStatusListener;
+  /** The client address of the request a flow runs for (`forRequest`), recorded in the audit trail; absent for the background re-check. */
+  readonly ip?: string | null;
 }
+
+/** The context for one request's flow: the same, with the client address its audit entries record. */
+export const forRequest = (ctx: PaymentsContext, request: { ip: string }): PaymentsContext => ({ ...ctx, ip: request.ip });
 
 /** The columns of a new record, payment or donation, waiting for its checkout. */
 function pendingColumns(ctx: PaymentsContext, userId: number | null, returnRefHash: string) {
@@ -130,6 +135,7 @@ async function openCheckout(
       await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
       await recordAudit(trx, {
         actorId: null,
+        ip: ctx.ip ?? null,
         action: `${kind}.status`,
         entity: kind,
         entityId: id,
@@ -152,7 +158,7 @@ export async function refreshRecord(ctx: PaymentsContext, kind: MoneyKind, row: 
       await updateRecord(ctx.db, kind, row.id, { checked_at: nowIso() });
       return row;
     }
-    return (await applyProviderState(ctx.db, kind, row.id, provider, ctx.log, ctx.onStatusChange, ctx.membershipMonths)) ?? row;
+    return (await applyProviderState(ctx.db, kind, row.id, provider, ctx.log, ctx.onStatusChange, ctx.membershipMonths, ctx.ip)) ?? row;
   } catch (error) {
     if (error instanceof GatewayUnavailableError) {
       ctx.log.warn({ err: error, kind, id: row.id }, 'payment provider unavailable while verifying');
@@ -234,7 +240,7 @@ export async function applyWebhook(
       .onConflict((oc) => oc.column('event_key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
-    await applyProviderState(trx, found.kind, found.row.id, provider, ctx.log, ctx.onStatusChange, ctx.membershipMonths);
+    await applyProviderState(trx, found.kind, found.row.id, provider, ctx.log, ctx.onStatusChange, ctx.membershipMonths, ctx.ip);
     return 'applied' as const;
   });
 }

@@ -4,7 +4,7 @@ import type { ContactValues } from '@shared/schemas/contact';
 import { type DB, nowIso } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
-import { recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 export async function saveContactMessage(db: DB, input: ContactValues): Promise<void> {
   await db
@@ -33,7 +33,7 @@ export async function listContactMessages(db: DB, page: PageQuery, status?: Cont
 }
 
 /** Marks a message handled (or new again), with the change in the audit trail. */
-export async function setContactMessageHandled(db: DB, id: number, handled: boolean, actor: { id: number; ip: string }): Promise<void> {
+export async function setContactMessageHandled(db: DB, id: number, handled: boolean, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('contact_messages').select(['handled_at', 'handled_by']).where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound(BACK_OFFICE_MESSAGES.messageNotFound);

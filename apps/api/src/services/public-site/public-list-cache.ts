@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { DB } from '../../db/database';
+import { type DB, openSqliteReader, type SyncReader, sqliteStatementCount } from '../../db/database';
 import type { PageQuery } from '../../lib/pagination';
 import type { Precompressed } from '../../lib/precompressed';
 
@@ -9,7 +9,11 @@ import type { Precompressed } from '../../lib/precompressed';
  * as the list's version in `public_list_versions` is unchanged. Database triggers raise that version in the same
  * transaction as any change to a visible row, so a write from anywhere (this process, another one, a script)
  * invalidates the pages at once; each read costs one primary-key lookup instead of the page query, the COUNT(*)
- * over the whole list and the serialisation.
+ * over the whole list and the serialisation. On SQLite that lookup runs synchronously on a read-only connection of its
+ * own (openSqliteReader: committed rows only, from any process), not through Kysely's one-connection driver, and
+ * under load one lookup serves the reads of the next millisecond: a change made by this process still shows on the
+ * very next read (any statement it runs on SQLite forces a new lookup), a change by another process within
+ * VERSION_REUSE_MS (docs/decisions/public-list-cache.md).
  */
 
 export type PublicList = 'testimonials' | 'volunteers';
@@ -26,20 +30,49 @@ interface Entry extends RenderedPage {
 
 export interface PublicListCache {
   page(list: PublicList, query: PageQuery, render: () => Promise<RenderedPage>): Promise<RenderedPage>;
+  /** Closes the SQLite read connection, if any. */
+  close(): void;
 }
 
-export function createPublicListCache(db: DB, maxEntries = 200): PublicListCache {
+const VERSION_SQL = 'select version from public_list_versions where list = ?';
+
+/**
+ * SQLite: how long a version read is reused by the following reads, as long as this process has run no statement
+ * in between. Each lookup is a read transaction on the file (~2 µs, locks taken with system calls), which was
+ * the largest single cost of a cached read; the bound is how late another process's change can show here.
+ */
+export const VERSION_REUSE_MS = 1;
+
+export function createPublicListCache(
+  db: DB,
+  { maxEntries = 200, versionReuseMs = VERSION_REUSE_MS }: { maxEntries?: number; versionReuseMs?: number } = {},
+): PublicListCache {
   // Compiled once: building and compiling even this one-line query through Kysely costs more than running it.
   let versionSql: string | undefined;
   const entries = new Map<string, Entry>();
   // Concurrent misses of one page at one version share a single render instead of all querying at once.
   const pending = new Map<string, { version: number; promise: Promise<RenderedPage> }>();
 
+  // Opened at the first read (after the migrations have created the table); null on PostgreSQL.
+  let reader: SyncReader | null | undefined;
+  const lastRead = new Map<PublicList, { version: number; at: number; statements: number }>();
+
   async function currentVersion(list: PublicList): Promise<number> {
-    versionSql ??= sql`select version from public_list_versions where list = ${list}`.compile(db).sql;
-    const { rows } = await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(versionSql, [list]));
-    if (rows.length === 0) throw new Error(`public_list_versions has no row for ${list}`);
-    return Number(rows[0]!.version);
+    if (reader === undefined) reader = openSqliteReader(db);
+    let row: { version: number | string } | undefined;
+    if (reader) {
+      const at = performance.now();
+      const statements = sqliteStatementCount();
+      const last = lastRead.get(list);
+      if (last && last.statements === statements && at - last.at < versionReuseMs) return last.version;
+      row = reader.get<{ version: number }>(VERSION_SQL, [list]);
+      if (row !== undefined) lastRead.set(list, { version: Number(row.version), at, statements });
+    } else {
+      versionSql ??= sql`select version from public_list_versions where list = ${list}`.compile(db).sql;
+      row = (await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(versionSql, [list]))).rows[0];
+    }
+    if (row === undefined) throw new Error(`public_list_versions has no row for ${list}`);
+    return Number(row.version);
   }
 
   function remember(key: string, entry: Entry): void {
@@ -72,6 +105,10 @@ export function createPublicListCache(db: DB, maxEntries = 200): PublicListCache
       );
       pending.set(key, { version, promise });
       return promise;
+    },
+    close() {
+      reader?.close();
+      reader = undefined;
     },
   };
 }

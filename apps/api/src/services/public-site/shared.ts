@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database';
-import { recordAudit } from '../audit/record-audit';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 // Helpers shared by the public-site services.
 
@@ -12,13 +12,13 @@ export function isUniqueViolation(error: unknown): boolean {
 /** One line in audit_log for a moderation action. */
 export async function audit(
   db: DB,
-  actorId: number,
+  actor: AuditActor,
   action: string,
   entity: string,
   entityId: number,
   change?: { before?: unknown; after?: unknown },
 ) {
-  await recordAudit(db, { actorId, action, entity, entityId, before: change?.before, after: change?.after });
+  await recordAudit(db, { actorId: actor.id, ip: actor.ip, action, entity, entityId, before: change?.before, after: change?.after });
 }
 
 export interface Page<T> {

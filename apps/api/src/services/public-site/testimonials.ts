@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import type { Storage } from '../../storage/storage';
+import type { AuditActor } from '../audit/record-audit';
 import { audit, publicFileUrl } from './shared';
 
 type TestimonialFields = z.output<typeof testimonialFieldsSchema>;
@@ -61,21 +62,21 @@ export async function listTestimonialsForAdmin(db: DB, status: 'pending' | 'publ
   };
 }
 
-export async function publishTestimonial(db: DB, id: number, actorId: number): Promise<void> {
+export async function publishTestimonial(db: DB, id: number, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('testimonials').set({ is_published: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Témoignage introuvable.');
-    await audit(trx, actorId, 'testimonial.publish', 'testimonials', id, { after: { is_published: 1 } });
+    await audit(trx, actor, 'testimonial.publish', 'testimonials', id, { after: { is_published: 1 } });
   });
 }
 
 /** Deletes the row, then its avatar file (a file left by a crash in between is harmless; a row without file is not). */
-export async function deleteTestimonial(db: DB, storage: Storage, id: number, actorId: number): Promise<void> {
+export async function deleteTestimonial(db: DB, storage: Storage, id: number, actor: AuditActor): Promise<void> {
   const avatar = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Témoignage introuvable.');
     await trx.deleteFrom('testimonials').where('id', '=', id).execute();
-    await audit(trx, actorId, 'testimonial.delete', 'testimonials', id, { before: row });
+    await audit(trx, actor, 'testimonial.delete', 'testimonials', id, { before: row });
     return row.avatar;
   });
   await storage.remove(`avatars/${avatar}`);

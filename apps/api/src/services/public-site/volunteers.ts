@@ -5,6 +5,7 @@ import { type PageQuery, newestFirstPage } from '../../lib/pagination';
 import { type ReceivedFile, storeThenCommit } from '../../lib/uploads';
 import { notifyVolunteerConfirmed, notifyVolunteerRefused } from '../../messages/notifications';
 import type { Storage, StorageArea } from '../../storage/storage';
+import type { AuditActor } from '../audit/record-audit';
 import { audit, isUniqueViolation, publicFileUrl } from './shared';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
@@ -111,18 +112,18 @@ export async function listUnconfirmedVolunteers(db: DB, page: PageQuery) {
   };
 }
 
-export async function confirmVolunteer(db: DB, id: number, actorId: number): Promise<void> {
+export async function confirmVolunteer(db: DB, id: number, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const result = await trx.updateTable('volunteers').set({ is_confirmed: 1 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Volontaire introuvable.');
-    await audit(trx, actorId, 'volunteer.confirm', 'volunteers', id, { after: { is_confirmed: 1 } });
+    await audit(trx, actor, 'volunteer.confirm', 'volunteers', id, { after: { is_confirmed: 1 } });
     const volunteer = await trx.selectFrom('volunteers').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
     await notifyVolunteerConfirmed(trx, volunteer);
   });
 }
 
 /** Refuses a pending application with the reason the volunteer is told by e-mail; audited, in one transaction. */
-export async function refuseVolunteer(db: DB, id: number, actorId: number, reason: string): Promise<void> {
+export async function refuseVolunteer(db: DB, id: number, actor: AuditActor, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const volunteer = await trx
       .selectFrom('volunteers')
@@ -133,7 +134,7 @@ export async function refuseVolunteer(db: DB, id: number, actorId: number, reaso
     if (volunteer.is_confirmed === 1 || volunteer.refused_at) throw conflict(VOLUNTEER_REFUSAL_MESSAGES.alreadyDecided);
     const refusedAt = nowIso();
     await trx.updateTable('volunteers').set({ refused_at: refusedAt, refusal_reason: reason }).where('id', '=', id).execute();
-    await audit(trx, actorId, 'volunteer.refuse', 'volunteers', id, { after: { refused_at: refusedAt, refusal_reason: reason } });
+    await audit(trx, actor, 'volunteer.refuse', 'volunteers', id, { after: { refused_at: refusedAt, refusal_reason: reason } });
     await notifyVolunteerRefused(trx, volunteer, reason);
   });
 }
