@@ -3,6 +3,7 @@ import { type DB, nowIso } from '../db/database';
 import { sql } from 'kysely';
 import { likePattern, type PageQuery, pageOffset } from '../lib/pagination';
 import { type AuditActor, recordAudit } from '../services/audit/record-audit';
+import { outboxRow } from './outbox';
 import { newsletterEmail } from './templates';
 
 // Newsletter sending: one outbox e-mail per active subscriber, each with its own unsubscribe link and
@@ -57,20 +58,18 @@ export async function sendNewsletter(
         const link = unsubscribeUrl(publicUrl, token);
         const { text, html } = newsletterEmail(input.subject, input.body, link);
         rows.push({
-          channel: 'email',
-          to_address: s.email,
-          subject: input.subject,
-          body: text,
-          html,
-          headers: JSON.stringify({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
-          dedupe_key: `newsletter:${send.id}:${s.id}`,
-          status: 'queued',
-          last_error: null,
-          next_attempt_at: now,
-          locked_until: null,
-          created_at: now,
-          sent_at: null,
-          updated_at: now,
+          ...outboxRow(
+            {
+              channel: 'email',
+              to: s.email,
+              subject: input.subject,
+              body: text,
+              html,
+              headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              dedupeKey: `newsletter:${send.id}:${s.id}`,
+            },
+            now,
+          ),
           newsletter_send_id: send.id,
         });
       }

@@ -22,28 +22,32 @@ export interface OutgoingMessage {
   dedupeKey?: string | null;
 }
 
+/** The outbox row of a message, queued now (also used by the newsletter's batch insert). */
+export function outboxRow(message: OutgoingMessage, now = nowIso()) {
+  return {
+    channel: message.channel,
+    // SMS go to E.164 numbers whatever spelling the caller had (01 97…, 97…, +229…).
+    to_address: message.channel === 'sms' ? (toE164(message.to) ?? message.to) : message.to,
+    subject: message.subject ?? null,
+    body: message.body,
+    html: message.html ?? null,
+    headers: message.headers ? JSON.stringify(message.headers) : null,
+    dedupe_key: message.dedupeKey ?? null,
+    status: 'queued',
+    last_error: null,
+    next_attempt_at: now,
+    locked_until: null,
+    created_at: now,
+    sent_at: null,
+    updated_at: now,
+  };
+}
+
 /** Queues one message; returns false when its dedupe key was already used. Pass a transaction to queue atomically with a change. */
 export async function enqueueMessage(db: DB, message: OutgoingMessage): Promise<boolean> {
-  const now = nowIso();
   const result = await db
     .insertInto('outbox_messages')
-    .values({
-      channel: message.channel,
-      // SMS go to E.164 numbers whatever spelling the caller had (01 97…, 97…, +229…).
-      to_address: message.channel === 'sms' ? (toE164(message.to) ?? message.to) : message.to,
-      subject: message.subject ?? null,
-      body: message.body,
-      html: message.html ?? null,
-      headers: message.headers ? JSON.stringify(message.headers) : null,
-      dedupe_key: message.dedupeKey ?? null,
-      status: 'queued',
-      last_error: null,
-      next_attempt_at: now,
-      locked_until: null,
-      created_at: now,
-      sent_at: null,
-      updated_at: now,
-    })
+    .values(outboxRow(message))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
