@@ -31,7 +31,12 @@ describe('prerendered home page', () => {
     // list-prefetch script loads the app (e2e/back-office.test.ts).
     const dashboard = await (await fetch(`${baseURL()}/dashboard-administrateur`)).text();
     expect(dashboard).toContain('<div id="root"></div>');
-    expect(dashboard).toMatch(/<script src="\/assets\/list-prefetch-[0-9a-f]{8}\.js" data-entry="\/assets\/index-/);
+    expect(dashboard).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-style=/);
+    // That inline script, and only it, is allowed by the CSP, by its hash.
+    const csp = (await fetch(`${baseURL()}/dashboard-administrateur`)).headers.get('content-security-policy') ?? '';
+    const inline = dashboard.match(/<script data-entry[^>]*>([\s\S]*?)<\/script>/)![1]!;
+    const hash = (await import('node:crypto')).createHash('sha256').update(inline, 'utf8').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(dashboard).not.toContain('home-page-');
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { scriptHashes: readScriptHashes(options.webDir ?? path.resolve('dist/web')) });
   // Brotli quality 4 (the plugin's own default, restated because any `brotliOptions.params` replaces it): a dynamic
   // answer compressed at zlib's default quality 11 took ten times its uncompressed time (npm run bench, compression
   // table). The static files are precompressed at quality 11 at build time instead. Our JSON answers (≤ 100 rows,
@@ -152,4 +153,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRoutes(app);
   await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
   return app;
+}
+
+/** The inline scripts' hashes the build wrote beside the web app (scripts/lib/dashboard-pages.mjs); none without a build. */
+function readScriptHashes(webDir: string): string[] {
+  try {
+    const hashes: unknown = JSON.parse(fs.readFileSync(path.join(webDir, 'csp-script-hashes.json'), 'utf8'));
+    return Array.isArray(hashes) ? hashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : [];
+  } catch {
+    return [];
+  }
 }

@@ -4,24 +4,23 @@ import fp from 'fastify-plugin';
 
 // Security headers on every response, with a Content-Security-Policy the web app itself passes:
 // no inline scripts, no third-party origins (payments redirect to the provider's page instead).
+const HELMET_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React style attributes (progress bars, toasts) need inline styles; no inline script is allowed (but those the
+  // build lists by hash, see the plugin below).
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
 const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
-      // React style attributes (progress bars, toasts) need inline styles; no inline script is allowed.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: HELMET_CSP_DIRECTIVES },
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: false, // sent per request below, only when the request came over TLS
@@ -53,8 +52,20 @@ export async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIO
 /** Two years, subdomains included: what browsers' preload lists ask for. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-export default fp(async function securityPlugin(app: FastifyInstance) {
-  const headers = await helmetHeaders();
+/**
+ * `scriptHashes`: the inline scripts the policy allows by their SHA-256 ('sha256-…'), the dashboards' early script
+ * (written by the build, scripts/lib/dashboard-pages.mjs). Any other inline script stays refused.
+ */
+export default fp(async function securityPlugin(app: FastifyInstance, opts: { scriptHashes?: readonly string[] }) {
+  const scriptHashes = opts.scriptHashes ?? [];
+  const headers = await helmetHeaders(
+    scriptHashes.length === 0
+      ? HELMET_OPTIONS
+      : {
+          ...HELMET_OPTIONS,
+          contentSecurityPolicy: { useDefaults: false, directives: { ...HELMET_CSP_DIRECTIVES, scriptSrc: ["'self'", ...scriptHashes] } },
+        },
+  );
   // Set on the raw response like helmet does, so they also reach hijacked and not-found responses.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
