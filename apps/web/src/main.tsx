@@ -1,5 +1,3 @@
-// First: before any schema is created (see the module).
-import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+// In the browser, no compiled parsers: zod 4 probes `new Function` before its first object parse, which the site's CSP
+// forbids; the probe fails quietly but Chromium reports a Content-Security-Policy violation (Lighthouse best practices
+// 96 on every page with a form). Every schema of the web app comes through this module, so this runs before any parse.
+// The server keeps zod's compiled parsers.
+if ('document' in globalThis) z.config({ jitless: true });
+
 // French fallback messages for every zod issue a schema does not word itself.
 // Imported once by index.ts, so both the web app and the API get it.
 z.config({
