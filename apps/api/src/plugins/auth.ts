@@ -6,6 +6,7 @@ import type { DB } from '../db/database';
 import type { User } from '../db/schema';
 import type { AuditActor } from '../services/audit/record-audit';
 import { forbidden, unauthorized } from '../lib/http-errors';
+import { hookList } from '../lib/route-hooks';
 import { hashToken } from '../lib/tokens';
 
 // Bearer token → user. Routes declare their guard next to their schema:
@@ -99,16 +100,15 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
 }
 
 type HookList = RouteOptions['preHandler'];
-const asList = (hooks: HookList | RouteOptions['onRequest']): unknown[] => (hooks ? (Array.isArray(hooks) ? hooks : [hooks]) : []);
 
 export default fp(async function authPlugin(app) {
   app.decorateRequest('user', null);
   // One place where guards run for every route: onRequest (see the comment at the top).
   app.addHook('onRoute', (route) => {
-    const preHandlers = asList(route.preHandler);
+    const preHandlers = hookList<unknown>(route.preHandler);
     const guards = preHandlers.filter((hook) => GUARDS.has(hook as object));
     if (guards.length === 0) return;
     route.preHandler = preHandlers.filter((hook) => !GUARDS.has(hook as object)) as HookList;
-    route.onRequest = [...asList(route.onRequest), ...guards] as RouteOptions['onRequest'];
+    route.onRequest = [...hookList<unknown>(route.onRequest), ...guards] as RouteOptions['onRequest'];
   });
 });

@@ -57,15 +57,13 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
  * (written by the build, scripts/lib/dashboard-pages.mjs). Any other inline script stays refused.
  */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { scriptHashes?: readonly string[] }) {
-  const scriptHashes = opts.scriptHashes ?? [];
-  const headers = await helmetHeaders(
-    scriptHashes.length === 0
-      ? HELMET_OPTIONS
-      : {
-          ...HELMET_OPTIONS,
-          contentSecurityPolicy: { useDefaults: false, directives: { ...HELMET_CSP_DIRECTIVES, scriptSrc: ["'self'", ...scriptHashes] } },
-        },
-  );
+  const headers = await helmetHeaders({
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...HELMET_CSP_DIRECTIVES, scriptSrc: ["'self'", ...(opts.scriptHashes ?? [])] },
+    },
+  });
   // Set on the raw response like helmet does, so they also reach hijacked and not-found responses.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { BoundedQueue } from '../lib/bounded-queue';
+import { hookList } from '../lib/route-hooks';
 
 // Multipart uploads: a per-process cap on uploads read at once (503 + Retry-After beyond), the folder their
 // size-capped temporary files go to, and the removal of those files when the response is over — whatever
@@ -63,11 +64,10 @@ export default fp(async function uploadsPlugin(app: FastifyInstance) {
       (error: Error) => done(error),
     );
   };
-  const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
   app.addHook('onRoute', (route) => {
     if (!readsUploads(route)) return;
-    route.onRequest = [...asList(route.onRequest), removeOnClose] as RouteOptions['onRequest'];
-    route.onSend = [...asList(route.onSend), removeBeforeAnswer] as RouteOptions['onSend'];
+    route.onRequest = [...hookList(route.onRequest), removeOnClose] as RouteOptions['onRequest'];
+    route.onSend = [...hookList(route.onSend), removeBeforeAnswer] as RouteOptions['onSend'];
   });
   app.addHook('onReady', async () => {
     const names = await fsp.readdir(tempDir).catch(() => [] as string[]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { hookList } from '../../lib/route-hooks';
 import { sendCsv } from '../../services/exports/csv-export';
 import { LIST_EXPORTS } from '../../services/exports/list-exports';
 
@@ -21,8 +22,7 @@ async function requestHooks(app: FastifyInstance): Promise<void> {
       await sendCsv(reply, exportOf(app.db, request.query ?? {}));
       return reply;
     };
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [...existing, csv];
+    route.preHandler = [...hookList(route.preHandler), csv];
   });
 }
 

@@ -8,6 +8,7 @@
 // its chunks and, once the stylesheet is in, its entry. The app's view replaces the preview (revealApp()).
 // The CSP forbids inline scripts, hence a file. Keep the URLs in step with the views' fetchers (the unit test
 // apps/web/src/features/admin-dashboard/api/prefetched-lists.test.ts checks them).
+import { TABLE_CLASSES as C } from '@web/components/dashboard/table-classes';
 import { LIST_PREVIEWS, type ListPreview, type PreviewRow } from './list-previews';
 
 const FIRST = 'page=1&per_page=20';
@@ -33,10 +34,6 @@ const FIRST_REQUESTS: Record<string, { fallback: string; views: Record<string, s
   '/dashboard-conseiller': { fallback: 'utilisateurs', views: { utilisateurs: [`/api/users/created?${FIRST}`] } },
 };
 
-// The table's classes, as apps/web/src/components/dashboard/data-table.tsx has them (cards below 640 px).
-const CELL =
-  'px-4 py-3 text-slate-800 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
-
 function el(tag: string, className?: string, text?: string): HTMLElement {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -44,47 +41,43 @@ function el(tag: string, className?: string, text?: string): HTMLElement {
   return node;
 }
 
+function appendLink(rel: string, href: string): HTMLLinkElement {
+  const link = el('link') as HTMLLinkElement;
+  link.rel = rel;
+  link.href = href;
+  link.crossOrigin = '';
+  document.head.appendChild(link);
+  return link;
+}
+
 /** The application: every chunk preloaded, then the stylesheet, then (once the sheet is in) the entry. Once only. */
 function appLoader(me: HTMLScriptElement | null): () => void {
   const entry = me?.dataset.entry;
   const styles = (me?.dataset.style || '').split(' ').filter(Boolean);
   const preloads = (me?.dataset.preload || '').split(' ').filter(Boolean);
+  const runEntry = () => {
+    // The early rows' few rules go: appended after them, the full sheet's would otherwise outrank its own responsive ones.
+    document.getElementById('early-style')?.remove();
+    if (!entry) return;
+    const script = el('script') as HTMLScriptElement;
+    script.type = 'module';
+    script.src = entry;
+    script.crossOrigin = '';
+    document.head.appendChild(script);
+  };
   let started = false;
   return () => {
     if (started) return;
     started = true;
-    for (const href of preloads) {
-      const link = el('link') as HTMLLinkElement;
-      link.rel = 'modulepreload';
-      link.href = href;
-      link.crossOrigin = '';
-      document.head.appendChild(link);
-    }
-    let pending = styles.length;
-    const runEntry = () => {
-      pending -= 1;
-      if (pending > 0) return;
-      // The early rows' few rules go: appended after them, the full sheet's would otherwise outrank its own responsive ones.
-      document.getElementById('early-style')?.remove();
-      if (!entry) return;
-      const script = el('script') as HTMLScriptElement;
-      script.type = 'module';
-      script.src = entry;
-      script.crossOrigin = '';
-      document.head.appendChild(script);
-    };
-    if (!pending) {
-      pending = 1;
-      runEntry();
-    }
+    for (const href of preloads) appendLink('modulepreload', href);
+    if (styles.length === 0) return runEntry();
+    let left = styles.length;
     for (const href of styles) {
-      const link = el('link') as HTMLLinkElement;
-      link.rel = 'stylesheet';
-      link.href = href;
-      link.crossOrigin = '';
-      link.onload = runEntry;
-      link.onerror = runEntry;
-      document.head.appendChild(link);
+      const link = appendLink('stylesheet', href);
+      link.onload = link.onerror = () => {
+        left -= 1;
+        if (left === 0) runEntry();
+      };
     }
   };
 }
@@ -99,17 +92,17 @@ function paint(preview: ListPreview, rows: PreviewRow[]): boolean {
   header.append(el('p', 'text-xl font-bold text-emerald-950 max-md:text-lg', 'Tableau de bord'));
   const section = el('div', 'space-y-4 p-4 md:p-6 md:pl-70');
   section.append(el('p', preview.titleClass, preview.title));
-  const wrap = el('div', 'overflow-x-auto rounded-md bg-white shadow-sm max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none');
-  const table = el('table', 'min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0');
-  const thead = el('thead', 'bg-slate-100 max-sm:sr-only');
+  const wrap = el('div', C.wrap);
+  const table = el('table', C.table);
+  const thead = el('thead', C.thead);
   const headRow = el('tr');
-  for (const [header] of preview.columns) headRow.append(el('th', 'whitespace-nowrap px-4 py-3 font-semibold text-slate-800', header));
+  for (const [header] of preview.columns) headRow.append(el('th', C.th, header));
   thead.append(headRow);
-  const tbody = el('tbody', 'divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0');
+  const tbody = el('tbody', C.tbody);
   for (const row of rows) {
-    const tr = el('tr', 'max-sm:block max-sm:rounded-md max-sm:bg-white max-sm:px-4 max-sm:py-2 max-sm:shadow-sm');
+    const tr = el('tr', C.tr);
     for (const [header, text] of preview.columns) {
-      const td = el('td', CELL, text(row));
+      const td = el('td', C.td, text(row));
       td.dataset.label = header;
       tr.append(td);
     }

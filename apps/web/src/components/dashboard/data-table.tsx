@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 
-// A plain accessible table for the dashboards' lists, with an empty text and server-side paging controls.
-// Below 640 px each row becomes a card (CSS only, the same markup): the header row is visually hidden and every cell
-// shows its column name above its value, so no column and no action button lies off screen on a 360 px phone
-// (issue #18 §5). Long unbroken values (e-mail addresses) wrap instead of widening the card.
-const CELL_AS_CARD_LINE =
-  'max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+import { TABLE_CLASSES as C } from './table-classes';
+
+// A plain accessible table for the dashboards' lists, with an empty text and server-side paging controls. Below
+// 640 px each row becomes a card (table-classes.ts), so no column and no action button lies off screen on a 360 px
+// phone (issue #18 §5).
 export interface Column<T> {
   key: string;
   header: string;
@@ -36,23 +35,23 @@ export function DataTable<T>({
   if (rows.length === 0) return <p className="rounded-md bg-white p-6 text-slate-700 shadow-sm">{emptyText}</p>;
   const pageCount = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : 1;
   return (
-    <div className="overflow-x-auto rounded-md bg-white shadow-sm max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0">
+    <div className={C.wrap}>
+      <table className={C.table}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100 max-sm:sr-only">
+        <thead className={C.thead}>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold text-slate-800">
+              <th key={c.key} scope="col" className={C.th}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
+        <tbody className={C.tbody}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="max-sm:block max-sm:rounded-md max-sm:bg-white max-sm:px-4 max-sm:py-2 max-sm:shadow-sm">
+            <tr key={rowKey(row)} className={C.tr}>
               {columns.map((c) => (
-                <td key={c.key} data-label={c.header} className={`px-4 py-3 text-slate-800 ${CELL_AS_CARD_LINE}`}>
+                <td key={c.key} data-label={c.header} className={C.td}>
                   {c.render(row)}
                 </td>
               ))}

@@ -1,22 +1,14 @@
-import { buildSync } from 'esbuild';
-import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFetcher } from './admin-lists';
 import { PREFETCH_MAX_AGE_MS, takePrefetched } from '@web/lib/prefetched';
+import { bundleListPrefetch } from '../../../../../../scripts/lib/dashboard-pages.mjs';
 
 // The dashboards' early script (apps/web/src/app/early-lists/list-prefetch.ts) asks for a view's first page before the
 // app code arrives; the app only uses that answer when it asks for the very same URL, so the two must build URLs alike.
-// The script is bundled as the build bundles it (scripts/lib/dashboard-pages.mjs) and run in a bare context.
+// The script is bundled by the build's own function (scripts/lib/dashboard-pages.mjs) and run in a bare context.
 
-const SCRIPT = buildSync({
-  entryPoints: [path.resolve(import.meta.dirname, '../../../app/early-lists/list-prefetch.ts')],
-  bundle: true,
-  format: 'iife',
-  write: false,
-  tsconfig: path.resolve(import.meta.dirname, '../../../../tsconfig.json'),
-  logLevel: 'silent',
-}).outputFiles[0]!.text;
+const SCRIPT = bundleListPrefetch();
 
 /** Runs list-prefetch.ts for an address and returns the URLs it asked for. */
 function prefetchedUrls(pathname: string, search: string): string[] {

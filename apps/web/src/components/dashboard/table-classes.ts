@@ -1,0 +1,13 @@
+// The dashboards' table look, shared by the React table (data-table.tsx) and the rows the early script paints before
+// the app loads (app/early-lists/list-prefetch.ts). Below 640 px each row becomes a card (CSS only, the same markup):
+// the header row is visually hidden and every cell shows its column name (data-label) above its value; long unbroken
+// values (e-mail addresses) wrap instead of widening the card.
+export const TABLE_CLASSES = {
+  wrap: 'overflow-x-auto rounded-md bg-white shadow-sm max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none',
+  table: 'min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0',
+  thead: 'bg-slate-100 max-sm:sr-only',
+  th: 'whitespace-nowrap px-4 py-3 font-semibold text-slate-800',
+  tbody: 'divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0',
+  tr: 'max-sm:block max-sm:rounded-md max-sm:bg-white max-sm:px-4 max-sm:py-2 max-sm:shadow-sm',
+  td: 'px-4 py-3 text-slate-800 max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
+} as const;

@@ -1,0 +1,3 @@
+export const CSP_SCRIPT_HASHES_FILE: string;
+export function writeDashboardPages(webDir: string): Promise<void>;
+export function bundleListPrefetch(): string;
