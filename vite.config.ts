@@ -85,10 +85,10 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@shared': path.resolve(import.meta.dirname, 'packages/shared/src'),
-      '@web': path.resolve(import.meta.dirname, 'apps/web/src'),
-    },
+    alias: [
+      { find: '@shared', replacement: path.resolve(import.meta.dirname, 'packages/shared/src') },
+      { find: '@web', replacement: path.resolve(import.meta.dirname, 'apps/web/src') },
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

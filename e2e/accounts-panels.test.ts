@@ -1,3 +1,4 @@
+import { formatTelephone, toE164 } from '@shared/phone';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -22,26 +23,26 @@ describe('profile panel', () => {
     await page.goto('/espace-membre');
     await page.getByRole('heading', { name: 'Akouavi Profil' }).waitFor();
     await page.getByText('Membre', { exact: true }).waitFor();
-    const name = page.getByLabel('Nom');
+    const name = page.getByLabel('Nom', { exact: true });
     expect(await name.inputValue()).toBe('Akouavi Profil');
     expect(await name.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
-    expect(await page.getByLabel('Téléphone').inputValue()).toBe(user.telephone);
+    expect(await page.getByLabel('Téléphone').inputValue()).toBe(formatTelephone(user.telephone));
 
     await page.getByRole('button', { name: 'Modifier' }).click();
-    await page.getByLabel('Nom').fill('Nom provisoire');
+    await page.getByLabel('Nom', { exact: true }).fill('Nom provisoire');
     await page.getByRole('button', { name: 'Annuler' }).click();
-    expect(await page.getByLabel('Nom').inputValue()).toBe('Akouavi Profil');
+    expect(await page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Akouavi Profil');
 
     await page.getByRole('button', { name: 'Modifier' }).click();
-    await page.getByLabel('Nom').fill('Akouavi Modifiée');
+    await page.getByLabel('Nom', { exact: true }).fill('Akouavi Modifiée');
     await page.getByLabel('Mot de passe', { exact: true }).fill('Nouveau-Secret-9');
-    // A new password needs the current one (CONTRACT "Every account has a home").
+    // A new password needs the current one (docs/product/accounts.md "Every account has a home").
     await page.getByLabel('Mot de passe actuel').fill(user.password);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await page.getByText('Profil mis à jour avec succès.').waitFor();
     await page.getByRole('button', { name: 'Modifier' }).waitFor();
-    expect(await page.getByLabel('Nom').inputValue()).toBe('Akouavi Modifiée');
+    expect(await page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Akouavi Modifiée');
     const row = await e2eDb().selectFrom('users').select(['name']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Akouavi Modifiée');
     assertNoPageErrors(page);
@@ -90,7 +91,7 @@ describe('add-user modal (adviser dashboard)', () => {
     await dialog.getByLabel('Nom').fill('Codjo Créé');
     await dialog.getByLabel('Email').fill(`codjo.${telephone}@example.bj`);
     await dialog.getByLabel('Téléphone').fill(telephone);
-    await dialog.getByLabel('Zone').fill('Ouidah');
+    await dialog.getByLabel('Commune').selectOption('Ouidah');
     await dialog.getByLabel('Mot de passe', { exact: true }).fill('court');
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await dialog.getByText('Le mot de passe doit contenir au moins 8 caractères.').waitFor();
@@ -98,13 +99,13 @@ describe('add-user modal (adviser dashboard)', () => {
     await dialog.getByLabel('Rôle').selectOption('prestataire_physique');
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByText('Inscription réussie !').waitFor();
-    const row = await e2eDb().selectFrom('users').selectAll().where('telephone', '=', telephone).executeTakeFirstOrThrow();
+    const row = await e2eDb().selectFrom('users').selectAll().where('telephone', '=', toE164(telephone)!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'prestataire_physique', zone: 'Ouidah', is_confirmed: 0, first_login: 1, created_by: adviser.id });
   });
 });
 
 describe('dashboard logout', () => {
-  it('removes token and role only, then goes to /connexion', async () => {
+  it('removes token, role and any act-as token, then goes to /connexion', async () => {
     const user = await seedE2eUser('membre');
     const page = await browser.newPage();
     await loginViaApi(page, user.telephone, user.password);
@@ -118,7 +119,31 @@ describe('dashboard logout', () => {
     expect(kept.role).toBeUndefined();
     expect(kept.user_id).toBe(String(user.id));
     expect(kept.is_first_login).toBe('false');
-    expect(kept.consumerToken).toBe('jeton-consommateur');
+    // An act-as token never outlives the logout (docs/product/accounts.md).
+    expect(kept.consumerToken).toBeUndefined();
+  });
+
+  it('an adviser’s logout ends the act-as: the browser forgets the token and the server refuses it', async () => {
+    const adviser = await seedE2eUser('conseiller', { name: 'Afi Sortante' });
+    await seedE2eUser('consommateur', { name: 'Codjo Agi', createdBy: adviser.id });
+    const page = await browser.newPage();
+    await loginViaApi(page, adviser.telephone, adviser.password);
+    await page.goto('/dashboard-conseiller');
+    await page.getByRole('button', { name: 'Se connecter en tant que Codjo Agi' }).click();
+    await page.getByRole('region', { name: 'Bienvenue, Codjo Agi' }).waitFor();
+    const consumerToken = await page.evaluate(() => localStorage.getItem('consumerToken'));
+    expect(consumerToken).toMatch(/\S{20,}/);
+
+    // The dashboard's own Déconnexion (not the act-as panel's, which ends only the act-as).
+    await page.getByRole('complementary').getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForFunction(() => localStorage.getItem('token') === null);
+    const left = await page.evaluate(() => ({
+      consumer: localStorage.getItem('consumerToken'),
+      acting: sessionStorage.getItem('adviser.actingAs'),
+    }));
+    expect(left).toEqual({ consumer: null, acting: null });
+    const res = await page.request.get(new URL('/api/profile', page.url()).href, { headers: { authorization: `Bearer ${consumerToken}` } });
+    expect(res.status()).toBe(401);
   });
 });
 

@@ -4,17 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { nowIso } from '../apps/api/src/db/database';
-import { hashToken } from '../apps/api/src/lib/tokens';
+import { nowIso } from '../apps/api/src/platform/database/database';
+import { hashToken } from '../apps/api/src/platform/lib/tokens';
 import { assertNoPageErrors, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
 
-// The administrator's journey through /dashboard-administrateur (spec §2 "Administrator dashboard", §8).
+// The administrator's journey through /dashboard-administrateur (docs/product/back-office.md "Administrator dashboard", docs/product/errors.md).
 // Everything the lists show is seeded straight into the server's database.
 
 const browser = setupBrowser();
-// Letters only: names refuse digits (CONTRACT "Text that people write").
+// Letters only: names refuse digits (docs/product/validation.md "Text that people write").
 const run = Date.now()
   .toString(36)
   .slice(-5)
@@ -204,6 +204,7 @@ describe('administrator dashboard', () => {
       'Profil',
       'Liste des Paiements',
       'Liste Dons',
+      'Dons réguliers',
       'Témoignages',
       'Messages de contact',
       'Newsletter',
@@ -215,6 +216,15 @@ describe('administrator dashboard', () => {
       'Adhésions',
       'Reçus annuels',
       'Journal d’audit',
+      'Événements',
+      'Trésorerie',
+      'Paramètres',
+      // Personal data (issue 26).
+      'Registres (données personnelles)',
+      'Demandes sur les données',
+      'Consentements',
+      // What the migrations left for a person to decide (issue #33).
+      'Données à reprendre',
       'Déconnexion',
     ]);
     await entry(page, 'Filtre utilisateur').click();
@@ -237,7 +247,7 @@ describe('administrator dashboard', () => {
       await viewHeading(page, label).waitFor();
       for (const name of names) await row(page, name).waitFor();
       const headers = await page.locator('main table thead th').allInnerTexts();
-      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville', 'Mot de passe']);
+      expect(headers.map((h) => h.trim())).toEqual(['Nom', 'Email', 'Téléphone', 'Ville', 'Rôle', 'État', 'Mot de passe', 'Gérer']);
       await page.locator('main table').getByText(zone, { exact: true }).first().waitFor();
       expect(await row(page, seeded.unconfirmed).count()).toBe(0);
     }
@@ -448,7 +458,7 @@ describe('administrator dashboard', () => {
     assertNoPageErrors(page);
   });
 
-  it('shows the fetch error of each list when the server refuses (spec §8)', async () => {
+  it('shows the fetch error of each list when the server refuses (docs/product/errors.md)', async () => {
     const page = await browser.newPage();
     const token = await openDashboard(page);
     await e2eDb().deleteFrom('auth_tokens').where('token_hash', '=', hashToken(token)).execute();
@@ -471,7 +481,7 @@ describe('administrator dashboard', () => {
     assertNoPageErrors(page);
   });
 
-  it('shows the action errors when the item is gone meanwhile (spec §8)', async () => {
+  it('shows the action errors when the item is gone meanwhile (docs/product/errors.md)', async () => {
     const db = e2eDb();
     const user = await seedE2eUser('membre', { name: tag('Disparu Bientôt'), confirmed: false });
     const gone = (

@@ -38,7 +38,7 @@ describe('cause pages', () => {
         return !!i && i.complete && i.naturalWidth > 0;
       });
       const donate = main.getByRole('link', { name: 'Faire un don', exact: true });
-      // The cause is carried to the form (CONTRACT "Donors").
+      // The cause is carried to the form (docs/product/donors.md).
       expect(await donate.getAttribute('href')).toBe(`/donation?cause=${encodeURIComponent(id)}`);
       expect(await page.getByText('Cause non trouvée.').count()).toBe(0);
     }

@@ -84,6 +84,7 @@ describe('prerendered home page', () => {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const email = `avant-hydratation-${Date.now()}@example.org`;
     await page.getByPlaceholder('Votre adresse email').fill(email);
+    await page.getByLabel(/J’accepte de recevoir la lettre/).check();
     await page.getByRole('button', { name: "S'abonner" }).click();
     // Nothing has run yet: the first slide still shows, the menu is closed, no request left.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();

@@ -28,7 +28,7 @@ const stamp = Date.now().toString(36);
 const future = (n: number) => new Date(Date.UTC(2099, 0, 1, 0, 0, n)).toISOString();
 
 describe('home page', () => {
-  it('shows the 13 sections of spec §2 in order', async () => {
+  it('shows the 13 sections of docs/product/screens.md in order', async () => {
     const page = await browser.newPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Problématiques' }).waitFor();
@@ -139,7 +139,7 @@ describe('home page', () => {
     expect(alts.every((a) => a.length > 10)).toBe(true);
   });
 
-  // DESIGN.md budgets on a 375 px phone, measured as bytes transferred (compressed) by the browser.
+  // docs/product/design.md budgets on a 375 px phone, measured as bytes transferred (compressed) by the browser.
   async function homeTransfer() {
     const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
     await page.goto('/', { waitUntil: 'networkidle' });
@@ -163,8 +163,8 @@ describe('home page', () => {
     expect(sizes.css).toBeLessThanOrEqual(15 * 1024);
   });
 
-  it('loads at most 110 KB of JavaScript for the home route', async () => {
-    expect((await homeTransfer()).js).toBeLessThanOrEqual(110 * 1024);
+  it('loads at most 105 KB of JavaScript for the home route', async () => {
+    expect((await homeTransfer()).js).toBeLessThanOrEqual(105 * 1024);
   });
 
   it('links the four action cards and the seven causes', async () => {

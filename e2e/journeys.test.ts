@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { formatTelephone, toE164 } from '@shared/phone';
 import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
@@ -14,7 +15,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, touch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 }, touch: false };
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
-/** At 360 px, what the person sees goes to docs/screenshots/ for the README's walkthrough. */
+/** At 360 px, what the person sees goes to docs/screenshots/ for docs/walkthrough.md. */
 async function shot(page: Page, name: string) {
   if (page.viewportSize()?.width !== 360) return;
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -93,7 +94,7 @@ describe.each([
     const receipt = await fetch(`${baseURL()}${href}`);
     expect(await receipt.text()).toContain('Jean-Baptiste N');
 
-    const row = await e2eDb().selectFrom('donations').selectAll().where('phone', '=', telephone).executeTakeFirstOrThrow();
+    const row = await e2eDb().selectFrom('donations').selectAll().where('phone', '=', toE164(telephone)).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ purpose: 'alimentation', amount: 5000, name: "Jean-Baptiste N'Dri", transaction_status: 'approved' });
     // The receipt SMS waits in the outbox for the donor's telephone.
     await expect
@@ -178,7 +179,7 @@ describe.each([
   });
 
   it('the adviser acts for a consumer they created without the password; the consumer sees their adviser with a tel: link', async () => {
-    const adviser = await seedE2eUser('conseiller', { name: 'Rémi Agbo-Dossou', telephone: `+22995${String(Date.now()).slice(-6)}` });
+    const adviser = await seedE2eUser('conseiller', { name: 'Rémi Agbo-Dossou', telephone: `+2290195${String(Date.now()).slice(-6)}` });
     const consumer = await seedE2eUser('consommateur', { name: "Jean-Baptiste N'Dri", zone: 'Kandi', createdBy: adviser.id });
     const page = await browser.newPage(options);
     await loginViaApi(page, adviser.telephone, adviser.password);
@@ -199,7 +200,9 @@ describe.each([
     await own.goto('/consommateur');
     await own.getByText('Rémi Agbo-Dossou').waitFor();
     await shot(own, 'conseiller-contact-360');
-    expect(await own.getByRole('link', { name: `Appeler le ${adviser.telephone}` }).getAttribute('href')).toBe(`tel:${adviser.telephone}`);
+    expect(await own.getByRole('link', { name: `Appeler le ${formatTelephone(adviser.telephone)}` }).getAttribute('href')).toBe(
+      `tel:${adviser.telephone}`,
+    );
     await expectNoAxeViolations(own);
     assertNoPageErrors(page);
     assertNoPageErrors(own);

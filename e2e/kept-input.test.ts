@@ -61,8 +61,11 @@ describe('drafts kept on the device', () => {
     await page.goto('/volontier');
     await page.waitForSelector('html[data-hydrated="true"]');
     const email = `brouillon${stamp()}@example.bj`;
+    // The form asks a telephone (required) and an optional e-mail (docs/product).
+    const telephone = `0197${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
     await page.getByLabel('Nom').fill('Kossi Brouillon');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Téléphone').fill(telephone);
+    await page.getByLabel('Email (facultatif)').fill(email);
     await page.getByLabel("Domaine d'engagement").selectOption('education');
     await page.getByLabel('CV').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: makePdf() });
 
@@ -71,7 +74,8 @@ describe('drafts kept on the device', () => {
     await page.waitForFunction(
       () => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Kossi Brouillon',
     );
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Téléphone').inputValue()).toBe(telephone);
+    expect(await page.getByLabel('Email (facultatif)').inputValue()).toBe(email);
     expect(await page.getByLabel("Domaine d'engagement").inputValue()).toBe('education');
     expect(await page.getByLabel('CV').evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
     // Nothing was sent by the reload.
@@ -85,9 +89,9 @@ describe('drafts kept on the device', () => {
     await page.getByLabel('Casier judiciaire').setInputFiles({ name: 'casier.pdf', mimeType: 'application/pdf', buffer: makePdf() });
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await page.getByText('Merci pour votre inscription !').first().waitFor();
-    expect(await e2eDb().selectFrom('volunteers').select('name').where('email', '=', email).executeTakeFirstOrThrow()).toEqual({
-      name: 'Kossi Brouillon',
-    });
+    expect(
+      await e2eDb().selectFrom('volunteers').select(['name', 'telephone']).where('email', '=', email).executeTakeFirstOrThrow(),
+    ).toEqual({ name: 'Kossi Brouillon', telephone: `+229${telephone}` });
 
     await page.reload();
     await page.waitForSelector('html[data-hydrated="true"]');

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, loginViaApi, setupBrowser } from './helpers/browser';
+import { resolveZone } from '../apps/api/src/modules/places';
 import { e2eDb, seedE2eUser } from './helpers/seed';
 
 const browser = setupBrowser();
@@ -21,15 +22,17 @@ async function seedProvider(userId: number, zone: string, entreprise: string, do
     .values({
       user_id: userId,
       entreprise,
-      forme_juridique: 'Société anonyme',
-      rccm: 'RB COT 2024 B 0001',
+      forme_juridique: 'SA',
+      rccm: 'RB/COT/2024 B 0001',
       adresse: 'Rue des Cocotiers 12',
       email: `prestataire${userId}@example.bj`,
-      telephone: '+22990112233',
+      telephone: '+2290190112233',
       whatsapp: null,
       marge_salaire: 100000,
       zone,
       zone_key: normalizeZone(zone),
+      commune: resolveZone(zone)?.commune ?? null,
+      department: resolveZone(zone)?.department ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -43,29 +46,37 @@ async function seedProvider(userId: number, zone: string, entreprise: string, do
 }
 
 describe('provider information form (/information)', () => {
-  it('walks both steps with their rules, submits, resets and redirects to the dashboard after 4 s', async () => {
+  it('walks both steps with their rules (real company data, a zone chosen from the list), submits, resets and redirects after 4 s', async () => {
     const provider = await seedE2eUser('prestataire_morale', { firstLogin: true });
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await loginViaApi(page, provider.telephone, provider.password);
     await page.goto('/information');
     await page.getByRole('heading', { name: 'Informations du prestataire' }).waitFor();
 
-    // Step 1 refuses short fields with the spec's message.
-    await page.getByLabel("Nom de l'entreprise").fill('Court');
+    // Step 1 refuses what is still wrong with the spec's kind of message (issue #33 item 2).
+    await page.getByLabel("Nom de l'entreprise").fill('C');
+    await page.getByLabel('RCCM').fill('12345');
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByText("Le nom de l'entreprise doit contenir entre 8 et 30 caractères.").waitFor();
-    await page.getByLabel("Nom de l'entreprise").fill('Boulangerie du Port');
-    await page.getByLabel('Forme juridique').fill('Société anonyme');
-    await page.getByLabel('RCCM').fill('RB COT 2024 B 5678');
-    await page.getByLabel('Adresse').fill('Rue des Cocotiers 12');
-    await page.getByLabel('Zone').fill('Abomey-Calavi');
+    await page.getByText("Le nom de l'entreprise doit contenir entre 2 et 120 caractères.").waitFor();
+    await page.getByText('Choisissez une forme juridique dans la liste.').waitFor();
+    await page.getByText('Le RCCM doit suivre le format du Bénin, par exemple RB/COT/23 B 12345 ou RB/PNO/2021/A/123.').waitFor();
+    // What real companies write is taken: an apostrophe, a comma, « SARL », Benin's RCCM.
+    await page.getByLabel("Nom de l'entreprise").fill("Pharmacie d'Akpakpa");
+    await page.getByLabel('Forme juridique').selectOption('SARL');
+    await page.getByLabel('RCCM').fill('RB/COT/23 B 12345');
+    await page.getByLabel('Adresse').fill('Lot 123, Akpakpa');
+    // The zone is chosen, not typed (issue #33 item 1): a commune, then optionally an arrondissement.
+    await page.getByLabel('Commune').selectOption('Cotonou');
+    await page.getByLabel('Arrondissement (facultatif)').selectOption('13e arrondissement');
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Suivant' }).click();
 
     // Step 2, then back and forth keeps the values.
     await page.getByRole('heading', { name: /Étape 2 sur 2/ }).waitFor();
     await page.getByRole('button', { name: 'Précédent' }).click();
-    expect(await page.getByLabel('Zone').inputValue()).toBe('Abomey-Calavi');
+    expect(await page.getByLabel('Commune').inputValue()).toBe('Cotonou');
+    expect(await page.getByLabel('Arrondissement (facultatif)').inputValue()).toBe('13e arrondissement');
+    expect(await page.getByText('Le RCCM doit suivre').count()).toBe(0);
     await page.getByRole('button', { name: 'Suivant' }).click();
 
     await page.getByLabel('Email').fill('pas-un-email');
@@ -100,9 +111,13 @@ describe('provider information form (/information)', () => {
 
     const row = await e2eDb().selectFrom('providers').selectAll().where('user_id', '=', provider.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      entreprise: 'Boulangerie du Port',
-      zone: 'Abomey-Calavi',
-      zone_key: 'abomey-calavi',
+      entreprise: "Pharmacie d'Akpakpa",
+      forme_juridique: 'SARL',
+      rccm: 'RB/COT/23 B 12345',
+      adresse: 'Lot 123, Akpakpa',
+      zone: 'Cotonou — 13e arrondissement',
+      commune: 'Cotonou',
+      department: 'Littoral',
       marge_salaire: 150000,
     });
     const domains = await e2eDb()
@@ -148,14 +163,7 @@ describe('provider dashboard (/dashboard-prestataire)', () => {
     await page.getByRole('button', { name: 'Informations prestataire' }).click();
     const info = page.getByRole('region', { name: 'Informations prestataire' });
     await info.getByText('Pharmacie du Littoral').waitFor();
-    for (const text of [
-      'Société anonyme',
-      'RB COT 2024 B 0001',
-      '+22990112233',
-      'Rue des Cocotiers 12',
-      'Santé (−10 %)',
-      'Cotonou Akpakpa',
-    ]) {
+    for (const text of ['SA', 'RB/COT/2024 B 0001', '01 90 11 22 33', 'Rue des Cocotiers 12', 'Santé (−10 %)', 'Cotonou Akpakpa']) {
       await info.getByText(text, { exact: true }).waitFor();
     }
     await expectNoSeriousAxeViolations(page);
@@ -166,11 +174,11 @@ describe('provider dashboard (/dashboard-prestataire)', () => {
     await info.getByRole('button', { name: 'Annuler' }).click();
     await info.getByText('Pharmacie du Littoral').waitFor();
 
-    // The client messages of spec §5.
+    // The client messages of docs/product/validation.md.
     await info.getByRole('button', { name: 'Modifier' }).click();
     await info.getByLabel('Entreprise').fill('');
     await info.getByLabel('Email').fill('faux');
-    await info.getByLabel('Zone').fill('');
+    await info.getByLabel('Commune').selectOption('');
     await info.getByRole('checkbox', { name: 'Santé' }).uncheck();
     await info.getByRole('button', { name: 'Enregistrer' }).click();
     await info.getByText("L'entreprise est requise").waitFor();
@@ -181,21 +189,22 @@ describe('provider dashboard (/dashboard-prestataire)', () => {
 
     await info.getByLabel('Entreprise').fill('Grande Pharmacie du Port');
     await info.getByLabel('Email').fill('pharmacie@example.bj');
-    await info.getByLabel('Zone').fill('Cotonou Cadjehoun');
+    await info.getByLabel('Commune').selectOption('Cotonou');
+    await info.getByLabel('Arrondissement (facultatif)').selectOption('12e arrondissement');
     await info.getByRole('checkbox', { name: 'Logement' }).check();
     await info.getByLabel('Réduction Logement (%)').fill('20');
     await info.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Informations du prestataire mises à jour avec succès').waitFor();
     await info.getByText('Grande Pharmacie du Port').waitFor();
     await info.getByText('Logement (−20 %)').waitFor();
-    await info.getByText('Cotonou Cadjehoun').waitFor();
+    await info.getByText('Cotonou — 12e arrondissement').waitFor();
 
     const row = await e2eDb()
       .selectFrom('providers')
       .select(['entreprise', 'zone_key'])
       .where('user_id', '=', provider.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ entreprise: 'Grande Pharmacie du Port', zone_key: 'cotonou cadjehoun' });
+    expect(row).toEqual({ entreprise: 'Grande Pharmacie du Port', zone_key: 'cotonou — 12e arrondissement' });
 
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/connexion');
@@ -241,7 +250,18 @@ describe('questionnaire (/questionnaire) and /consommateur', () => {
     await page.getByRole('button', { name: 'Soumettre' }).click();
     await page.waitForURL('**/consommateur');
     await page.getByText('Formulaire soumis avec succès').waitFor();
-    await page.getByText(/contacter le conseiller le plus proche de votre zone/).waitFor();
+    await page.getByText('Merci, vos réponses ont bien été enregistrées.').waitFor();
+    // The page opens at its top: the adviser's heading is in view (issue #33 item 8).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // No adviser created this account: the association's contact, never an administrator (act-as.ts findAdviserContact).
+    await page.getByText('Contactez l’association').waitFor();
+    await page.getByText(/Elle vous mettra en relation avec le conseiller de votre zone/).waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^Appeler le / })
+        .getAttribute('href'),
+    ).toMatch(/^tel:/);
     expect(await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
     await expectNoSeriousAxeViolations(page);
 
@@ -282,7 +302,7 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     expect(await table.getByText('Utilisateur Autre Conseiller').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
 
-    // CONTRACT.md: the adviser acts for the user without knowing their password (act-as).
+    // docs/product/accounts.md: the adviser acts for the user without knowing their password (act-as).
     await page.getByRole('button', { name: 'Se connecter en tant que Codjo Consommateur' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     const welcome = page.getByRole('region', { name: 'Bienvenue, Codjo Consommateur' });
@@ -296,7 +316,7 @@ describe('adviser dashboard (/dashboard-conseiller)', () => {
     expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('conseiller');
     await expectNoSeriousAxeViolations(page);
 
-    await welcome.getByRole('button', { name: 'Déconnexion' }).click();
+    await welcome.getByRole('button', { name: 'Quitter la session de Codjo Consommateur' }).click();
     await welcome.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('consumerToken'))).toBeNull();
 

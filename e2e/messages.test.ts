@@ -11,24 +11,19 @@ import { e2eDb, seedE2eUser } from './helpers/seed';
 const browser = setupBrowser();
 const run = Date.now().toString(36).slice(-5);
 
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The newest recovery code sent to a telephone, read from the outbox as support staff would. */
 async function codeFromOutbox(telephone: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/admin/messages?channel=sms&to=${encodeURIComponent(telephone)}`, {
-    headers: { authorization: `Bearer ${await adminToken()}` },
-  });
-  const messages = (await res.json()) as Array<{ body: string }>;
-  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${telephone}`);
-  return code;
+  // The outbox and its list show the code masked (docs/product/accounts.md): the digits wait in `secret`
+  // for the worker, as the recipient's message alone carries them.
+  const row = await e2eDb()
+    .selectFrom('outbox_messages')
+    .select('secret')
+    .where('channel', '=', 'sms')
+    .where('to_address', 'like', `%${telephone.slice(-8)}`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row?.secret) throw new Error(`no code in the outbox for ${telephone}`);
+  return row.secret;
 }
 
 async function loginThroughForm(page: Page, telephone: string, password: string) {
@@ -49,11 +44,16 @@ describe('forgotten password', () => {
     await page.getByLabel('Téléphone').fill(user.telephone);
     await page.getByRole('button', { name: 'Recevoir un code' }).click();
     await page.getByRole('status').filter({ hasText: 'un code de réinitialisation vient de lui être envoyé' }).waitFor();
+    // Read at once: the outbox worker forgets the code once it has handled the SMS (every 2 s).
+    const code = await codeFromOutbox(user.telephone);
+    // Issue 33 item 5: back from the SMS app (a reload), the second step is still there, the code never stored.
+    await page.reload();
+    await page.getByLabel('Code reçu par SMS').waitFor();
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toMatch(/\b\d{6}\b/);
 
     // A wrong code first: the French message shows under the field.
     await page.getByLabel('Code reçu par SMS').fill('000000');
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau-Secret-2026');
-    const code = await codeFromOutbox(user.telephone);
     if (code !== '000000') {
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
       await page.getByText('Code invalide ou expiré. Demandez un nouveau code.').first().waitFor();
@@ -97,7 +97,9 @@ describe('administrator', () => {
     await page.getByText(`Newsletter en cours d’envoi à ${total} abonnés.`).waitFor();
     const row = page.getByRole('row').filter({ hasText: subject });
     await row.waitFor();
-    // The server's worker delivers within a few seconds; the counters are refreshed on demand.
+    // The server's worker handles them within a few seconds; the counters are refreshed on demand. Without SMTP_URL
+    // every e-mail ends « Conservé » (kept: nothing left the machine), never « Envoyé » (docs/product « The outbox says
+    // what happened »): columns Destinataires, Envoyés, Conservés, Échecs.
     await expect
       .poll(
         async () => {
@@ -106,7 +108,7 @@ describe('administrator', () => {
         },
         { timeout: 30_000, interval: 500 },
       )
-      .toEqual([String(total), String(total), '0']);
+      .toEqual([String(total), '0', String(total), '0']);
     assertNoPageErrors(page);
   });
 

@@ -78,6 +78,22 @@ describe('installable app that survives bad networks', () => {
     }
   });
 
+  it('keeps the page when the network drops before the first tap (the notifications chunk cannot load)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, touch: true, allowConsoleErrors: true });
+    await page.goto('/about');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.context().setOffline(true);
+    const chunkFailed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('.js'));
+    await page.locator('main h1').tap();
+    await chunkFailed;
+    await page.getByRole('status').filter({ hasText: 'Hors ligne' }).waitFor();
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Hors ligne' }).waitFor({ state: 'detached' });
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+  });
+
   it('keeps no /api answer but the two public lists, and never a POST', async () => {
     const page = await browser.newPage({ allowConsoleErrors: true });
     await withServiceWorker(page);

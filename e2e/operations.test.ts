@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { formatDate } from '@shared/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths } from '../apps/api/src/services/membership/period';
+import { addDays, addMonths } from '../apps/api/src/modules/membership/period';
 import { assertNoPageErrors, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
@@ -97,6 +97,10 @@ describe('money recorded by hand and exports', () => {
     await viewHeading(page, 'Liste Dons').waitFor();
     await page.getByRole('searchbox').fill(tag);
     const rows = page.getByRole('row').filter({ hasText: 'Saisi à la main' });
+    // The search is sent once typing stops: until then the list (and « Exporter ») still shows every donation,
+    // and other browser tests have made some. Wait until every row on screen is one of ours.
+    const dataRows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect.poll(async () => (await dataRows.allInnerTexts()).map((t) => t.includes(tag))).toEqual([true, true]);
     await expect.poll(() => rows.count()).toBe(2);
     const first = rows.filter({ hasText: '12\u00a0000' });
     await first.getByText('Réf. Carnet 7 – A').waitFor();

@@ -32,11 +32,11 @@ async function simulate(page: Page, outcome: 'Paiement approuvé' | 'Annuler le 
 describe('payments and donations through the sandbox', () => {
   it('pays a membership fee: "En cours...", approved, receipt, and the administrator sees it', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    // A name holds letters only (CONTRACT.md "Text that people write").
+    // A name holds letters only (docs/product/validation.md "Text that people write").
     const name = `Payeur Essai ${[...Date.now().toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`;
     await page.goto('/paiement');
     await page.getByRole('heading', { name: 'Faire un Paiement' }).waitFor();
-    // Rules of spec §5 in the browser, with the server's wording.
+    // Rules of docs/product/validation.md in the browser, with the server's wording.
     await page.getByRole('button', { name: 'Payer' }).click();
     await page.getByText('Le nom est requis.').waitFor();
     await page.getByLabel('Nom').fill(name);

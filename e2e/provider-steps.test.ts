@@ -4,12 +4,16 @@ import { e2eDb, seedE2eUser } from './helpers/seed';
 
 const browser = setupBrowser();
 
-const STEP_ONE = {
+// Text fields typed as they are; « Forme juridique » and the zone are chosen from lists (docs/product, issue #33).
+const STEP_ONE_TEXT = {
   "Nom de l'entreprise": 'Menuiserie des Lagunes',
-  'Forme juridique': 'Entreprise individuelle',
-  RCCM: 'RB COT 2025 A 4321',
+  RCCM: 'RB/COT/23 B 12345',
   Adresse: 'Rue du Marché 45 Akpakpa',
-  Zone: 'Cotonou Akpakpa',
+};
+const STEP_ONE_CHOICES = {
+  'Forme juridique': 'entreprise individuelle',
+  Commune: 'Cotonou',
+  'Arrondissement (facultatif)': '13e arrondissement',
 };
 
 describe('provider information form: Précédent keeps step 1', () => {
@@ -20,7 +24,8 @@ describe('provider information form: Précédent keeps step 1', () => {
     await page.goto('/information');
     await page.getByRole('heading', { name: 'Informations du prestataire' }).waitFor();
 
-    for (const [label, value] of Object.entries(STEP_ONE)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(STEP_ONE_TEXT)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(STEP_ONE_CHOICES)) await page.getByLabel(label, { exact: true }).selectOption(value);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('heading', { name: /Étape 2 sur 2/ }).waitFor();
     await page.getByLabel('Email').fill('menuiserie@lagunes.bj');
@@ -31,7 +36,7 @@ describe('provider information form: Précédent keeps step 1', () => {
 
     await page.getByRole('button', { name: 'Précédent' }).click();
     await page.getByRole('heading', { name: /Étape 1 sur 2/ }).waitFor();
-    for (const [label, value] of Object.entries(STEP_ONE)) {
+    for (const [label, value] of Object.entries({ ...STEP_ONE_TEXT, ...STEP_ONE_CHOICES })) {
       expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
     }
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -43,14 +48,15 @@ describe('provider information form: Précédent keeps step 1', () => {
     await page.getByRole('status').filter({ hasText: 'Informations du prestataire enregistrées avec succès' }).first().waitFor();
     const row = await e2eDb().selectFrom('providers').selectAll().where('user_id', '=', provider.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      entreprise: STEP_ONE["Nom de l'entreprise"],
-      forme_juridique: STEP_ONE['Forme juridique'],
-      rccm: STEP_ONE.RCCM,
-      adresse: STEP_ONE.Adresse,
-      zone: STEP_ONE.Zone,
+      entreprise: STEP_ONE_TEXT["Nom de l'entreprise"],
+      forme_juridique: 'entreprise individuelle',
+      rccm: STEP_ONE_TEXT.RCCM,
+      adresse: STEP_ONE_TEXT.Adresse,
+      zone: 'Cotonou — 13e arrondissement',
       email: 'menuiserie@lagunes.bj',
-      telephone: '+22991223344',
-      whatsapp: '+22991223355',
+      // Telephones are stored in E.164 with the 10-digit numbering (docs/product/accounts.md).
+      telephone: '+2290191223344',
+      whatsapp: '+2290191223355',
       marge_salaire: 90000,
     });
     assertNoPageErrors(page);

@@ -4,7 +4,7 @@ import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
 const browser = setupBrowser();
 
 describe('web shell', () => {
-  it('serves the home page with the header and footer of spec §2', async () => {
+  it('serves the home page with the header and footer of docs/product/screens.md', async () => {
     const page = await browser.newPage();
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');

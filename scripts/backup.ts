@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Config, loadConfigOrExit } from '../apps/api/src/config';
+import { type Config, loadConfigOrExit } from '../apps/api/src/platform/config';
 
 export interface BackupManifest {
   createdAt: string;

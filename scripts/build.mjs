@@ -34,8 +34,13 @@ execFileSync(process.execPath, [path.join(ROOT, 'scripts/lib/prerender-pages.mjs
 await writeDashboardPages(path.join(OUT, 'web'));
 
 await build({
-  entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
-  outfile: path.join(OUT, 'api/server.mjs'),
+  // The year-end receipts worker thread is loaded by the server from beside it (year-receipts-worker.mjs).
+  entryPoints: {
+    server: path.join(ROOT, 'apps/api/src/server.ts'),
+    'year-receipts-worker': path.join(ROOT, 'apps/api/src/modules/operations/year-receipts-worker.ts'),
+  },
+  outdir: path.join(OUT, 'api'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Config, loadConfigOrExit } from '../apps/api/src/config';
+import { type Config, loadConfigOrExit } from '../apps/api/src/platform/config';
 import { type BackupManifest, copyUploads, MANIFEST } from './backup';
 
 export function restoreBackup(config: Config, from: string, now = new Date()): BackupManifest {

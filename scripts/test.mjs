@@ -23,7 +23,7 @@ const TSCONFIGS = [
 const projects = (process.env.TEST_PROJECTS ?? 'unit,api,e2e').split(',');
 // Lint and formatting together: unformatted code fails like a lint error (`npm run format` fixes it).
 let ok = run('lint and format (biome check)', bin('biome'), ['check', '.']);
-// A web feature never imports another feature (DESIGN.md rule 8).
+// A web feature never imports another feature (docs/product/design.md rule 8).
 ok = run('import boundaries', process.execPath, [path.join(ROOT, 'scripts/check-boundaries.mjs')]) && ok;
 // One TypeScript program per environment (docs/architecture.md): DOM only in the web app, Node only in the server
 // and scripts, neither in the shared package; the tests and the prerender that drive the web app from Node get both.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 // CHROMIUM_PATH, Debian's Chromium, or the one inside the @sparticuz/chromium npm package (e2e/helpers/chromium.mjs).
+import { E2E_ADMIN } from './constants';
 import { launchChromium } from './chromium.mjs';
 
 export const baseURL = () => inject('baseURL');
@@ -78,4 +79,14 @@ export async function loginViaApi(
     localStorage.setItem('is_first_login', String(b.user.first_login));
   }, body);
   return body;
+}
+
+/** The seeded administrator's token, for set-up calls made through the API. */
+export async function adminToken(): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password }),
+  });
+  return ((await res.json()) as { token: string }).token;
 }

@@ -2,7 +2,7 @@
 import { runBackOfficeBench } from './lib/back-office.mjs';
 import { updateReadme, writeJson } from './lib/report.mjs';
 
-// `--before DIR`: first the same measure on another build (e.g. an older commit built with `--out DIR`), for the README.
+// `--before DIR`: first the same measure on another build (e.g. an older commit built with `--out DIR`), for docs/benchmarks.md.
 const beforeArg = process.argv.indexOf('--before');
 if (beforeArg > 0) {
   const before = await runBackOfficeBench({ buildDir: process.argv[beforeArg + 1] });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
+import { loadConfig } from '../../apps/api/src/platform/config';
 
 const ADMIN = { telephone: '+22997000001', password: 'Banc-Essai-Admin-2026' };
 const ROUNDS = 40;

@@ -2,92 +2,22 @@
 // at 50 connections on loopback, with the headers a browser sends (compression included) and request logging on
 // as production runs it, next to a bare node:http server doing the same work (bare-server.mjs: the same bytes for a
 // cached answer, the same query for an uncached one). Prints tables, writes bench-results/latest.json and the
-// README's benchmark section. Figures, not pass/fail.
+// benchmark page (docs/benchmarks.md). Figures, not pass/fail.
 import { fork } from 'node:child_process';
-import http from 'node:http';
 import { verifySync as argon2VerifySync } from '@node-rs/argon2';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { SCENARIOS } from './lib/endpoints.mjs';
+import { BROWSER_HEADERS, CONNECTIONS, DURATION, drain, load, measured, rawGet } from './lib/load.mjs';
 import { BENCH_ADMIN, ensureBuild, freePort, startProduct } from './lib/product.mjs';
 import { machine, machineLine, markdownTable, updateReadme, writeJson } from './lib/report.mjs';
 import { productionHash, SEED_PASSWORD, seedDatabase } from './lib/seed.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 // Production logs each request at `info`; BENCH_LOG_LEVEL=error measures without request logs.
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** CPU time (user + system, µs) a process has used so far, from /proc; null where there is none. */
-function cpuMicros(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
-
-/** Runs a load against a process and adds the CPU time it spent per answered request. */
-async function measured(pid, run) {
-  const before = cpuMicros(pid);
-  const result = summarise(await run());
-  const after = cpuMicros(pid);
-  const cpuUsPerRequest = before === null || after === null || result.total === 0 ? null : Math.round((after - before) / result.total);
-  return { ...result, cpuUsPerRequest };
-}
-
-/** What Chrome on Android sends with a fetch() from the web app: without Accept-Encoding nothing is ever compressed. */
-const BROWSER_HEADERS = {
-  accept: 'application/json, text/plain, */*',
-  'accept-encoding': 'gzip, deflate, br',
-  'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8',
-  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
-};
-
-function load(url, scenario, token, shape = { connections: CONNECTIONS, duration: DURATION }) {
-  let n = 0;
-  const headers = { ...BROWSER_HEADERS, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  return autocannon({
-    url,
-    ...shape,
-    timeout: 30,
-    requests: [
-      {
-        method: scenario.method,
-        path: scenario.path,
-        headers,
-        ...(scenario.body ? { setupRequest: (req) => ({ ...req, body: JSON.stringify(scenario.body(n++)) }) } : {}),
-      },
-    ],
-  });
-}
-
-const summarise = (r) => ({
-  rps: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  total: r.requests.total,
-  ok2xx: r['2xx'],
-  non2xx: r.non2xx,
-  errors: r.errors + r.timeouts,
-});
-
-/** Waits until the server has worked off the previous load (a quick health answer), so runs do not overlap. */
-async function drain(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const t = performance.now();
-    const res = await fetch(`${url}/api/health`).catch(() => null);
-    await res?.arrayBuffer();
-    if (res?.ok && performance.now() - t < 50) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function probe(url, scenario, token) {
   const res = await fetch(url + scenario.path, {
@@ -97,19 +27,6 @@ async function probe(url, scenario, token) {
   });
   await res.arrayBuffer();
   return res.status;
-}
-
-/** One GET as raw bytes (fetch would decompress): status, headers and the body exactly as sent on the wire. */
-function rawGet(url, pathname, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url + pathname, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 }
 
 /** Mean time of one GET alone (sequential, after a warm-up) and the bytes on the wire, with the given Accept-Encoding. */
@@ -310,7 +227,7 @@ async function main() {
       ]),
     );
     console.log(`\n${table}\n\n${compressionTable}\n`);
-    // A partial run (BENCH_ONLY) or --no-readme prints its figures and leaves the README's table alone.
+    // A partial run (BENCH_ONLY) or --no-readme prints its figures and leaves docs/benchmarks.md alone.
     if (ONLY || process.argv.includes('--no-readme')) return;
     updateReadme(
       'api',
@@ -328,7 +245,7 @@ async function main() {
         machineLine(m),
       ].join('\n'),
     );
-    console.log('bench-results/latest.json et README.md mis à jour');
+    console.log('bench-results/latest.json et docs/benchmarks.md mis à jour');
   } finally {
     bare?.kill('SIGTERM');
     await server?.stop();

@@ -1,7 +1,7 @@
 // `npm run bench:web`: builds the app, then measures the home route as a phone downloads it: the JavaScript and
 // CSS actually fetched on first load (raw and gzip), the total transfer on a 375 px viewport (Debian's Chromium
 // through playwright-core), and a Lighthouse 12 run (mobile, simulated throttling). Writes bench-results/web.json
-// and the README's benchmark section. Figures, not pass/fail; the budgets of DESIGN.md are printed beside them.
+// and the benchmark page (docs/benchmarks.md). Figures, not pass/fail; the budgets of docs/product/design.md are printed beside them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,17 +13,19 @@ import { findChromium, launchChromium } from '../../e2e/helpers/chromium.mjs';
 import { ensureBuild, startProduct } from './lib/product.mjs';
 import { machine, machineLine, markdownTable, updateReadme, writeJson } from './lib/report.mjs';
 
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Five runs per page, judged by the WORST: a budget met only on a good run shows as missed.
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 // Every public page where people act must keep the home page's budgets (issue #13): each gets the same Lighthouse
 // median. BENCH_PAGES=/contact,/donation narrows the list (a quick check); the 404 page is an address that does not exist.
 const PAGES = (
   process.env.BENCH_PAGES ??
-  '/,/connexion,/donation,/paiement,/volontier,/contact,/temoignage,/projet-social,/inscription,/mot-de-passe-oublie,/unauthorized,/page-inexistante'
+  '/,/connexion,/donation,/paiement,/volontier,/contact,/temoignage,/projet-social,/inscription,/mot-de-passe-oublie,/engagement/exemple,/evenements,/confidentialite,/transparence,/unauthorized,/page-inexistante'
 )
   .split(',')
   .filter(Boolean);
 const BUDGET = {
-  jsGzip: 110 * 1024,
+  jsGzip: 105 * 1024,
+  tbtMs: 150,
   cssGzip: 15 * 1024,
   transfer: 500 * 1024,
   performance: 95,
@@ -101,41 +103,62 @@ async function runLighthouse(url) {
   }
 }
 
-/** Lighthouse `runs` times on one address; the median run by performance score, with every run's score kept. */
+/** Lighthouse `runs` times on one address; the median run by performance score, the worst of each measure, every run kept. */
 async function medianLighthouse(url, runs) {
   const all = [];
   for (let i = 0; i < runs; i++) all.push(await runLighthouse(url));
   all.sort((a, b) => a.performance - b.performance);
   return {
     ...all[Math.floor(all.length / 2)],
+    worst: {
+      performance: Math.min(...all.map((r) => r.performance)),
+      lcpMs: Math.max(...all.map((r) => r.lcpMs)),
+      tbtMs: Math.max(...all.map((r) => r.tbtMs)),
+      cls: Math.max(...all.map((r) => r.cls)),
+    },
     runs: all.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls })),
   };
 }
 
-/** One row per page: the median run's scores, LCP, CLS and TBT against the budgets. */
+/** One row per page: the median and the WORST run's scores, LCP, CLS and TBT against the budgets (judged on the worst). */
 function pagesTable(results) {
   const ok = (pass) => (pass ? '✅' : '❌');
   const rows = results.map(({ page, lh }) => {
+    const w = lh.worst;
     const within =
-      lh.performance >= BUDGET.performance &&
-      lh.lcpMs <= BUDGET.lcpMs &&
-      lh.cls <= BUDGET.cls &&
+      w.performance >= BUDGET.performance &&
+      w.lcpMs <= BUDGET.lcpMs &&
+      w.cls <= BUDGET.cls &&
+      w.tbtMs <= BUDGET.tbtMs &&
       lh.bestPractices >= BUDGET.bestPractices &&
       lh.accessibility >= BUDGET.accessibility;
     const failing = [...lh.failing.accessibility, ...lh.failing.bestPractices].join(', ');
     return [
       `\`${page}\``,
-      `**${lh.performance}** (${lh.runs.map((r) => r.performance).join(' / ')})`,
-      `${(lh.lcpMs / 1000).toFixed(2)} s`,
-      `${lh.cls}`,
-      `${lh.tbtMs} ms`,
+      `${lh.performance} / worst **${w.performance}** (${lh.runs.map((r) => r.performance).join(' / ')})`,
+      `${(lh.lcpMs / 1000).toFixed(2)} s / worst ${(w.lcpMs / 1000).toFixed(2)} s`,
+      `${w.cls}`,
+      `${lh.tbtMs} ms / worst **${w.tbtMs} ms**`,
       `${lh.accessibility}`,
       `${lh.bestPractices}${failing ? ` (${failing})` : ''}`,
       `${lh.seo}`,
       ok(within),
     ];
   });
-  return markdownTable(['page', 'performance (runs)', 'LCP', 'CLS', 'TBT', 'a11y', 'best practices', 'SEO', 'within budgets'], rows);
+  return markdownTable(
+    [
+      'page',
+      'performance median / worst (runs)',
+      'LCP median / worst',
+      'CLS worst',
+      'TBT median / worst',
+      'a11y',
+      'best practices',
+      'SEO',
+      'worst run within budgets',
+    ],
+    rows,
+  );
 }
 
 async function main() {
@@ -206,7 +229,7 @@ async function main() {
       [
         'JavaScript, first load of `/`',
         `${kb(data.js.raw)} raw, **${kb(data.js.gzip)} gzip**, ${kb(data.js.brotli)} brotli (${js.length} files)`,
-        '≤ 110 KB gzip',
+        '≤ 105 KB gzip',
         ok(data.js.gzip <= BUDGET.jsGzip),
       ],
       [
@@ -242,9 +265,9 @@ async function main() {
       ],
       ['LCP', `${(lh.lcpMs / 1000).toFixed(2)} s`, '≤ 2.0 s', ok(lh.lcpMs <= BUDGET.lcpMs)],
       ['CLS', `${lh.cls}`, '≤ 0.02', ok(lh.cls <= BUDGET.cls)],
-      ['TBT', `${lh.tbtMs} ms`, '—', ''],
+      ['TBT (worst of the runs)', `${lh.worst.tbtMs} ms`, '≤ 150 ms', ok(lh.worst.tbtMs <= BUDGET.tbtMs)],
     ];
-    const table = markdownTable(['measure', 'value', 'budget (DESIGN.md)', ''], rows);
+    const table = markdownTable(['measure', 'value', 'budget (docs/product/design.md)', ''], rows);
     const perPage = pagesTable(pages);
     console.log(`\n${table}\n\n${perPage}\n`);
     console.log(js.map((f) => `  ${f.file}: ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`).join('\n'));
@@ -257,14 +280,14 @@ async function main() {
         '',
         table,
         '',
-        `Every public page, same Lighthouse settings, median of ${LIGHTHOUSE_RUNS} runs each (budgets: performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02, accessibility and best practices 100):`,
+        `Every public page, same Lighthouse settings, ${LIGHTHOUSE_RUNS} runs each, judged by the worst run (budgets: performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 2.0 s, CLS ≤ 0.02, accessibility and best practices 100):`,
         '',
         perPage,
         '',
         machineLine(m),
       ].join('\n'),
     );
-    console.log('bench-results/web.json et README.md mis à jour');
+    console.log('bench-results/web.json et docs/benchmarks.md mis à jour');
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 // dashboard imports (from Vite's manifest) in data- attributes, plus the few CSS rules its preview rows use. The script
 // starts the view's first API request, paints a list's first rows, then loads the app
 // (docs/decisions/dashboard-first-rows.md). The server answers /dashboard-administrateur and /dashboard-conseiller with
-// these pages through prerendered.json (apps/api/src/plugins/web-app.ts).
+// these pages through prerendered.json (apps/api/src/platform/http/web-app.ts).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,11 @@ import { Scanner } from '@tailwindcss/oxide';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const DASHBOARDS = [
-  { url: '/dashboard-administrateur', file: 'pages/dashboard-admin.html', source: 'src/features/admin-dashboard/admin-dashboard-page.tsx' },
+  {
+    url: '/dashboard-administrateur',
+    file: 'pages/dashboard-admin.html',
+    source: 'src/app/pages/admin-dashboard/admin-dashboard-page.tsx',
+  },
   {
     url: '/dashboard-conseiller',
     file: 'pages/dashboard-adviser.html',
@@ -34,7 +38,7 @@ export async function writeDashboardPages(webDir) {
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Inline, so a cold load does not wait one more round trip for it (on a phone's 3G link, ~0.3 s before the list's
   // request can leave). The CSP still forbids inline scripts but this one: its SHA-256 goes to CSP_SCRIPT_HASHES_FILE,
-  // which the server adds to script-src (apps/api/src/plugins/security.ts).
+  // which the server adds to script-src (apps/api/src/platform/http/security.ts).
   const script = bundleListPrefetch();
   if (/<\/script|<!--/i.test(script)) throw new Error('Le script des tableaux de bord ne peut pas être inclus dans la page.');
   const scriptHash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -82,7 +86,9 @@ export async function writeDashboardPages(webDir) {
     // The script comes first in <head> and runs before anything else is parsed: its API requests leave before any
     // module is asked for (HTTP/1.1 gives a page 6 connections; behind ~20 modules the list's request started ~200 ms late).
     const head = `<script ${attributes}>${script}</script><style id="early-style">${firstRowsCss}</style>`;
-    page = page.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${head}`);
+    // A function, not a string: the script may hold « $' » or « $& » (a regular expression ending in $), which a
+    // replacement string would expand — the page's script would then differ from its CSP hash and be blocked.
+    page = page.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />${head}`);
     fs.writeFileSync(path.join(webDir, dashboard.file), page);
     prerendered[dashboard.url] = dashboard.file;
   }

@@ -48,7 +48,7 @@ try {
   }
   // The "page non trouvée" page, prerendered too (an address no route matches), for the addresses the app has no route
   // for: web-routes.json lists the app's route paths (read from app/routes.tsx, so a new route needs no second list);
-  // the server answers any other address with this page (apps/api/src/plugins/web-app.ts), marked noindex.
+  // the server answers any other address with this page (apps/api/src/platform/http/web-app.ts), marked noindex.
   const notFound = await prerender(NOT_FOUND_PROBE);
   const notFoundHints = notFound.match(/^(<link [^>]*>)*/)[0];
   const notFoundBody = notFound.slice(notFoundHints.length);

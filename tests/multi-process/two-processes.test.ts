@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DB } from '../../apps/api/src/db/database';
-import { enqueueMessage } from '../../apps/api/src/messages/outbox';
-import { toE164 } from '../../apps/api/src/messages/phone';
-import { queueDueReminders } from '../../apps/api/src/services/membership/reminders';
+import { createDatabase, type DB } from '../../apps/api/src/platform/database/database';
+import { enqueueMessage } from '../../apps/api/src/modules/messages/outbox';
+import { toE164 } from '../../apps/api/src/platform/lib/phone';
+import { queueDueReminders } from '../../apps/api/src/modules/membership/reminders';
 import { insertUser } from '../../apps/api/test/helpers/insert-user';
 import { redisAnswers } from '../../apps/api/test/helpers/redis';
 import { startTwilioStandIn } from '../../apps/api/test/messages/helpers';
@@ -84,6 +84,9 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
       REDIS_KEY_PREFIX: `mp-${database}:`,
       ...s3.env(BUCKET, 'uploads'),
       TRUST_PROXY: '1',
+      // Volunteer documents are encrypted at rest: processes behind one balancer share one configured key
+      // (docs/decisions/encryption-at-rest.md); each would otherwise make its own in its data folder.
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
       RATE_LIMIT_FORMS: String(FORM_LIMIT),
       LOG_LEVEL: 'error',

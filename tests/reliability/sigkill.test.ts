@@ -23,7 +23,7 @@ const walk = (dir: string): string[] =>
         .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]))
     : [];
 
-/** An author name for a tag: names take letters only (CONTRACT "Text that people write"), so digits become letters. */
+/** An author name for a tag: names take letters only (docs/product/validation.md "Text that people write"), so digits become letters. */
 const authorOf = (tag: string) => `Auteur ${tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 function testimonialForm(tag: string): FormData {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, sandboxWarning } from './config';
+import { ConfigError, loadConfig, sandboxWarning } from './platform/config';
 
 // Launches the product: configuration, listen, graceful shutdown. Everything else is in app.ts.
 async function main(): Promise<void> {

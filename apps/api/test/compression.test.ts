@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from '../src/lib/precompressed';
+import { acceptedEncoding } from '../src/platform/lib/precompressed';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Dynamic answers are compressed for browsers at brotli quality 4: zlib's default (11) cost ten times the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

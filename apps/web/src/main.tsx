@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@web/lib/router';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
 import { markPrerendered } from './lib/hydration';
@@ -34,6 +34,7 @@ if (container.firstElementChild) {
   });
 }
 // A dashboard's page is loaded first (its chunks are already downloading, see preloadRoute), so it renders in one go.
-else void preloadRoute(window.location.pathname).finally(() => createRoot(container).render(app));
+// In a transition too: the first render of the whole shell yields to the browser instead of being one long task.
+else void preloadRoute(window.location.pathname).finally(() => startTransition(() => createRoot(container).render(app)));
 
 registerServiceWorker();

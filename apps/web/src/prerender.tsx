@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@web/lib/router';
 import { App } from './app/app';
 import { CONTENT_PATHS } from './content-paths';
 
@@ -22,6 +22,7 @@ export const PRERENDERED_PATHS = [
   '/inscription',
   '/mot-de-passe-oublie',
   '/unauthorized',
+  '/confidentialite',
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { DONATION_PURPOSES, type DonationPurpose } from './constants';
 
-// Causes (spec §2 "Causes"): the home grid shows the first seven, in this order; the detail page also knows "financement".
+// Causes (docs/product/public-site.md "Causes"): the home grid shows the first seven, in this order; the detail page also knows "financement".
 export interface Cause {
   id: string;
   title: string;
@@ -137,7 +137,7 @@ function safeDecode(value: string): string {
 }
 
 /**
- * Which donation purpose each cause funds (CONTRACT.md "Donors"): `/donation?cause=<id>` selects it.
+ * Which donation purpose each cause funds (docs/product/donors.md): `/donation?cause=<id>` selects it.
  * Keys are compared without accents or case, so `securite-toit` and `securite-toît` are the same cause.
  */
 const PURPOSE_BY_CAUSE: Record<string, DonationPurpose> = {

@@ -23,7 +23,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   administrateur: 'Administrateur',
 };
 
-/** The public registration page offers the first seven roles (spec §6). */
+/** The public registration page offers the first seven roles (docs/product/roles.md). */
 export const REGISTRATION_PAGE_ROLES = ROLES.filter((r) => r !== 'administrateur');
 /** Roles an adviser may create, and the only ones the dashboards' add-user modal offers. */
 export const ADVISER_CREATABLE_ROLES = ['consommateur', 'prestataire_physique', 'prestataire_morale'] as const;
@@ -34,18 +34,19 @@ export const DEFAULT_ROLE: Role = 'consommateur';
 export const isProviderRole = (role: string): boolean => (PROVIDER_ROLES as readonly string[]).includes(role);
 export const isAdviserRole = (role: string): boolean => (ADVISER_ROLES as readonly string[]).includes(role);
 
-/** Where a signed-in user lands (spec §4). Roles without a dashboard have no route. */
+/** Where a signed-in user lands (docs/product/states.md). Roles without a dashboard have no route. */
 export const DASHBOARD_BY_ROLE: Partial<Record<Role, string>> = {
   administrateur: '/dashboard-administrateur',
   conseiller: '/dashboard-conseiller',
   prestataire_physique: '/dashboard-prestataire',
   prestataire_morale: '/dashboard-prestataire',
-  // CONTRACT.md "Every account has a home": the roles the specification leaves without a dashboard reach
+  // docs/product/accounts.md "Every account has a home": the roles the specification leaves without a dashboard reach
   // the member space (profile, password, membership, their payments and donations with receipts, logout).
-  // conseiller_pro lands there too (CONTRACT wins over our earlier choice); its member space links to the adviser
-  // dashboard (/dashboard-conseiller), which it may still open to create users (CONTRACT gives it the adviser's rights).
+  // conseiller_pro lands there too (docs/product/accounts.md wins over our earlier choice); its member space links to the adviser
+  // dashboard (/dashboard-conseiller), which it may still open to create users (docs/product/roles.md gives it the adviser's rights).
   conseiller_pro: '/espace-membre',
-  consommateur: '/espace-membre',
+  // Issue #33 item 8: a consumer's home shows their adviser and the providers near them (its « Mon espace » link leads on).
+  consommateur: '/consommateur',
   membre: '/espace-membre',
   sympathisant: '/espace-membre',
 };
@@ -56,7 +57,7 @@ export const MEMBER_SPACE_ROLES = ['consommateur', 'sympathisant', 'membre', 'co
 /** Where an account created by someone else chooses its own password, before anything else. */
 export const CHOOSE_PASSWORD_PATH = '/choisir-mot-de-passe';
 
-/** Local browser storage keys (spec §3). */
+/** Local browser storage keys (docs/product/data.md). */
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',
@@ -67,7 +68,7 @@ export const STORAGE_KEYS = {
   mustChangePassword: 'must_change_password',
 } as const;
 
-/** Provider domains (spec §2, provider information form). */
+/** Provider domains (docs/product/screens.md, provider information form). */
 export const PROVIDER_DOMAINS = ['Alimentation', 'Santé', 'Logement', 'Éducation', 'Sécurité', 'Habillement', 'Mobilité'] as const;
 export type ProviderDomain = (typeof PROVIDER_DOMAINS)[number];
 
@@ -93,7 +94,7 @@ export const DONATION_PURPOSE_LABELS: Record<DonationPurpose, string> = {
 };
 /** The spec's default ("Medical Treatment") is not an option; the nearest real option is used instead. */
 export const DEFAULT_DONATION_PURPOSE: DonationPurpose = 'sante';
-/** Spec §9's default purpose as the original client sends it; the server accepts it as DEFAULT_DONATION_PURPOSE. */
+/** docs/product/limits.md's default purpose as the original client sends it; the server accepts it as DEFAULT_DONATION_PURPOSE. */
 export const LEGACY_DEFAULT_DONATION_PURPOSE = 'Medical Treatment';
 
 export const PROJECT_CATEGORIES = ['Education', 'Health', 'Environment', 'Other'] as const;
@@ -115,6 +116,11 @@ export const DEFAULT_PAYMENT_TYPE: PaymentType = 'adhesion';
 
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled', 'refunded', 'transferred'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/**
+ * Statuses under which the money was received: FedaPay moves an approved transaction to "transferred" once paid
+ * out, and it still counts (receipts, memberships, totals).
+ */
+export const RECEIVED_STATUSES = ['approved', 'transferred'] as const satisfies readonly TransactionStatus[];
 /** The words the administrator's lists and their CSV exports use for the statuses (« Approuvé », not "approved"). */
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'En attente',
@@ -127,7 +133,7 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
 
 export const MARITAL_STATUSES = ['Célibataire', 'Marié(e)', 'Divorcé(e)', 'Veuf/Veuve'] as const;
 
-/** Needs a consumer may tick on the questionnaire (at most LIMITS.maxNeeds): the basic needs of the mission (spec §1). */
+/** Needs a consumer may tick on the questionnaire (at most LIMITS.maxNeeds): the basic needs of the mission (docs/product/overview.md). */
 export const QUESTIONNAIRE_NEEDS = [
   'Alimentation',
   'Santé',
@@ -151,13 +157,15 @@ export const LIMITS = {
   projectFileMaxBytes: 2 * 1024 * 1024,
   imageMaxBytes: 5 * 1024 * 1024,
   documentMaxBytes: 5 * 1024 * 1024,
+  /** The receipts' signature image: a scan of a few centimetres needs far less. */
+  signatureMaxBytes: 1024 * 1024,
   maxNeeds: 3,
   providerRedirectMs: 4_000,
   pageSize: 20,
   maxPageSize: 100,
 } as const;
 
-/** Fixed statistics of the home page (spec §2.6): not fetched. */
+/** Fixed statistics of the home page (docs/product/screens.md): not fetched. */
 export const HOME_STATS = [
   { value: 98_520, label: 'Dons Reçus' },
   { value: 30_682, label: 'Cœurs Touchés' },
@@ -165,7 +173,7 @@ export const HOME_STATS = [
   { value: 14_369, label: 'Projets Réalisés' },
 ] as const;
 
-/** The association's public details (footer, contact page, receipts). Phone and social links are placeholders (spec §2). */
+/** The association's public details (footer, contact page, receipts). Phone and social links are placeholders (docs/product/screens.md). */
 export const ORGANISATION = {
   name: 'Association Solidarité Besoins Essentiels',
   shortName: 'ASBE',

@@ -1,4 +1,4 @@
-// Messages shared by the API and the web app (spec §8 and CONTRACT.md). Form-specific messages live in schemas/.
+// Messages shared by the API and the web app (docs/product/errors.md and docs/product/messages.md). Form-specific messages live in schemas/.
 export const MESSAGES = {
   unauthenticated: 'Authentification requise. Veuillez vous connecter.',
   forbidden: "Vous n'avez pas l'autorisation d'effectuer cette action.",

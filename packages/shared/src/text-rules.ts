@@ -1,7 +1,7 @@
 import { z } from './zod-fr';
 
-// The rules for text that people write (CONTRACT.md "Text that people write"), used by every schema:
-// one name rule, one free-text rule, one FCFA amount parser. Spec §5's "letters and spaces only"
+// The rules for text that people write (docs/product/validation.md "Text that people write"), used by every schema:
+// one name rule, one free-text rule, one FCFA amount parser. The original "letters and spaces only"
 // refused ordinary French names ("Jean-Baptiste N'Dri") and sentences; the contract replaces it.
 
 /**

@@ -14,7 +14,7 @@ export const SEED_LOGINS = 1000;
 /** The i-th seeded account's telephone (users are seeded with `+2296` and 7 digits from 1 000 000). */
 export const seedTelephone = (i) => `+2296${String(1_000_000 + i).padStart(7, '0')}`;
 
-/** The product's password format at its production cost (apps/api/src/lib/passwords.ts): Argon2id, OWASP's parameters. */
+/** The product's password format at its production cost (apps/api/src/platform/lib/passwords.ts): Argon2id, OWASP's parameters. */
 export function productionHash(password) {
   return argon2HashSync(password.normalize('NFKC'), { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }

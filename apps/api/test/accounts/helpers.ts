@@ -3,13 +3,13 @@ import { expect } from 'vitest';
 
 /** No answer of the accounts area may carry a password, a password hash or a token hash. */
 export function expectNoSecrets(res: LightMyRequestResponse, ...secrets: string[]): void {
-  // `must_change_password` is a flag of CONTRACT.md, not a secret.
+  // `must_change_password` is a flag of docs/product/accounts.md, not a secret.
   expect(res.body.replaceAll('"must_change_password"', '')).not.toMatch(/password|token_hash|scrypt\$/i);
   for (const secret of secrets) expect(res.body).not.toContain(secret);
 }
 
 let n = 0;
-/** A number spelt with letters (a name holds no digits, CONTRACT.md): 1 → "b", 27 → "bb". */
+/** A number spelt with letters (a name holds no digits, docs/product/validation.md): 1 → "b", 27 → "bb". */
 export const lettersOf = (value: number) => [...value.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('');
 
 /** A unique, valid registration body. */
@@ -19,7 +19,7 @@ export function newUserBody(role: string, overrides: Record<string, unknown> = {
   return {
     name: `Kossi Nouveau-${lettersOf(n)}`,
     email: `nouveau.${unique}@example.bj`,
-    telephone: `9${unique}`,
+    telephone: `+22901${unique}`,
     password: 'Secret-Mot-2025',
     role,
     zone: 'Porto-Novo',

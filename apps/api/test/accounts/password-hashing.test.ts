@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordQueue } from '../../src/lib/passwords';
+import { passwordQueue } from '../../src/platform/lib/passwords';
 import { legacyScryptHash } from '../helpers/legacy-scrypt';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { seedUser } from '../helpers/users';
 
-// Argon2id (CONTRACT.md "The back office") and the bounded hashing queue (#15 item 1).
+// Argon2id (docs/product/accounts.md "Passwords") and the bounded hashing queue (#15 item 1).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ passwordQueue: { concurrency: 1, maxWaiting: 0 } });
@@ -38,11 +38,11 @@ describe('password storage', () => {
         telephone: '+22961112233',
         password: 'Nouveau-mot-2',
         role: 'consommateur',
-        zone: 'Cotonou-Akpakpa',
+        zone: 'Cotonou',
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const row = await t.db.selectFrom('users').select('password_hash').where('telephone', '=', '+22961112233').executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('users').select('password_hash').where('telephone', '=', '+2290161112233').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=2,p=1\$/);
   });
 

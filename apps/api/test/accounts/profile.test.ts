@@ -47,7 +47,7 @@ describe('PUT /api/profile', () => {
         id: u.id,
         name: 'Afi Modifiée',
         email: 'afi.modifiee@example.bj',
-        telephone: '+22961000001',
+        telephone: '+2290161000001',
         role: 'membre',
         zone: u.zone,
         must_change_password: false,

@@ -1,6 +1,6 @@
 import { ADVISER_CREATABLE_ROLES, ROLES } from '@shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueViolationField } from '../../src/services/accounts/unique-violation';
+import { uniqueViolationField } from '../../src/modules/accounts/unique-violation';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { expectNoSecrets, newUserBody } from './helpers';
@@ -102,7 +102,7 @@ describe('POST /api/register', () => {
     const body = newUserBody('membre', { telephone: 97123456, zone: undefined });
     const res = await register(admin.token, body);
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ telephone: '97123456', zone: null });
+    expect(res.json().user).toMatchObject({ telephone: '+2290197123456', zone: null });
   });
 
   it('answers invalid fields with French 422 field errors', async () => {
@@ -118,7 +118,52 @@ describe('POST /api/register', () => {
       role: ['Veuillez choisir un rôle valide.'],
     });
     const missing = await register(admin.token, {});
-    expect(Object.keys(missing.json().errors).sort()).toEqual(['email', 'name', 'password', 'role', 'telephone']);
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['name', 'password', 'role', 'telephone']);
+  });
+
+  it('creates a phone-only account without an e-mail (no « L’email est requis. »), several of them', async () => {
+    for (const creator of [admin, conseiller]) {
+      for (const email of [undefined, '', null]) {
+        const body = { ...newUserBody('consommateur'), email };
+        const res = await register(creator.token, body);
+        expect(res.statusCode, `${creator.role} ${String(email)}`).toBe(201);
+        expect(res.json().user.email).toBe('');
+      }
+    }
+  });
+
+  it('stores the zone as the reference list spells it, with its commune and department, and refuses a zone not in it', async () => {
+    const res = await register(admin.token, newUserBody('consommateur', { zone: ' cotonou — 13E arrondissement ' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.zone).toBe('Cotonou — 13e arrondissement');
+    expect(await row(res.json().user.id)).toMatchObject({ commune: 'Cotonou', department: 'Littoral' });
+    const bad = await register(admin.token, newUserBody('consommateur', { zone: 'Cotonou Akpakpa' }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ zone: ['Choisissez une commune dans la liste (et, si vous le souhaitez, un arrondissement).'] });
+  });
+
+  it('sends the person an SMS saying how to sign in (and an e-mail when known)', async () => {
+    const phoneOnly = newUserBody('consommateur', { email: '', telephone: '97000333' });
+    const res = await register(admin.token, phoneOnly);
+    const rows = await t.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'to_address', 'body'])
+      .where('dedupe_key', 'like', `account-created:${res.json().user.id}:%`)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.channel).toBe('sms');
+    expect(rows[0]!.body).toContain('un compte a été créé pour vous');
+    expect(rows[0]!.body).toContain('/connexion');
+    expect(rows[0]!.to_address).toBe('+2290197000333');
+    const byAdviser = await register(conseiller.token, newUserBody('consommateur', { telephone: '97000334' }));
+    const both = await t.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'body'])
+      .where('dedupe_key', 'like', `account-created:${byAdviser.json().user.id}:%`)
+      .orderBy('channel')
+      .execute();
+    expect(both.map((r) => r.channel)).toEqual(['email', 'sms']);
+    expect(both[1]!.body).toContain('Dès sa confirmation');
   });
 
   it('requires a password of at least 8 characters', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/lib/tokens';
+import { hashToken } from '../../src/platform/lib/tokens';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 
 // "Se souvenir de moi" has a meaning: unticked, the token lives 12 hours (a shared or borrowed phone does not stay

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../src/db/database';
+import { nowIso } from '../../src/platform/database/database';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { field, file, makePng, multipart } from '../public-site/fixtures';
@@ -59,6 +59,13 @@ describe('GET /api/admin/waiting', () => {
       unconfirmed_volunteers: before.unconfirmed_volunteers! + 1,
       pending_testimonials: before.pending_testimonials! + 1,
       new_messages: before.new_messages! + 1,
+      pending_expenses: before.pending_expenses,
+      new_projects: before.new_projects,
+      organisation_incomplete: before.organisation_incomplete,
+      privacy_requests: 0,
+      privacy_requests_due_soon: 0,
+      unmapped_zones: 0,
+      telephone_conflicts: 0,
     });
   });
 
@@ -74,7 +81,7 @@ describe('contact messages: handled state', () => {
     const row = await t.db.selectFrom('contact_messages').select('id').where('email', '=', 'traite@exemple.bj').executeTakeFirstOrThrow();
     const newBefore = (await waiting()).new_messages!;
     const listed = await t.app.inject({ url: '/api/contact-messages?status=nouveau&per_page=100', headers: bearer(admin.token) });
-    expect(listed.json().find((m: { id: number }) => m.id === row.id)).toMatchObject({ handled_at: null, phone: '+22997000000' });
+    expect(listed.json().find((m: { id: number }) => m.id === row.id)).toMatchObject({ handled_at: null, phone: '+2290197000000' });
 
     const res = await handled(row.id, true);
     expect(res.statusCode).toBe(200);

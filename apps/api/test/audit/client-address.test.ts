@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollPendingOnce } from '../../src/services/payments/money';
+import { pollPendingOnce } from '../../src/modules/payments/money';
 import { newUserBody } from '../accounts/helpers';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
-// Acceptance audit of spec §5/§7 and CONTRACT.md: calls made the way an independent client makes them.
+// Acceptance audit of docs/product/validation.md, docs/product/http-api.md and docs/product/back-office.md: calls made the way an independent client makes them.
 
 const LOGIN_LIMIT = 3;
 let t: TestApp;
@@ -13,7 +13,7 @@ afterAll(async () => t?.close());
 
 const json = { 'content-type': 'application/json' };
 
-describe('spec §7 calls with an "empty body" labelled JSON', () => {
+describe('docs/product/http-api.md calls with an "empty body" labelled JSON', () => {
   it('PUT /users/{id}/confirm confirms the account', async () => {
     const admin = await seedUser(t, 'administrateur');
     const user = await seedUser(t, 'consommateur', { confirmed: false });
@@ -77,7 +77,7 @@ describe('spec §7 calls with an "empty body" labelled JSON', () => {
   });
 });
 
-describe('POST /donation checks the spec §5 donation rules on its payload', () => {
+describe('POST /donation checks docs/product/validation.md donation rules on its payload', () => {
   const record = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/donation', payload: body });
 
   it('an amount under 3 digits gets the spec message on amount', async () => {
@@ -92,7 +92,7 @@ describe('POST /donation checks the spec §5 donation rules on its payload', () 
     expect(Object.keys(res.json().errors).sort()).toEqual(['amount', 'transaction-id']);
   });
 
-  it('accepts the spec §9 default purpose "Medical Treatment" (as santé)', async () => {
+  it('accepts docs/product/limits.md default purpose "Medical Treatment" (as santé)', async () => {
     const recorded = await record({
       amount: 5000,
       purpose: 'Medical Treatment',
@@ -112,7 +112,7 @@ describe('POST /donation checks the spec §5 donation rules on its payload', () 
   });
 });
 
-describe('POST /payment checks the spec §5 payment rules on its payload', () => {
+describe('POST /payment checks docs/product/validation.md payment rules on its payload', () => {
   it('name required, phone at least 8 characters, amount above 0 — with the form messages', async () => {
     const res = await t.app.inject({
       method: 'POST',

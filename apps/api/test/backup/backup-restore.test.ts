@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../../../scripts/backup';
 import { restoreBackup } from '../../../../scripts/restore';
 import { buildApp } from '../../src/app';
-import { createDatabase } from '../../src/db/database';
+import { createDatabase } from '../../src/platform/database/database';
 import { ADMIN, createTestApp, type TestApp } from '../helpers/test-app';
 import { field, file, makePng, multipart } from '../public-site/fixtures';
 

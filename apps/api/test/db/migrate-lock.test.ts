@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { createDatabase, type DB } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
+import { loadConfig } from '../../src/platform/config';
+import { createDatabase, type DB } from '../../src/platform/database/database';
+import { migrations } from '../../src/platform/database/migrations';
 
-// CONTRACT, "Several server processes": several processes may start at once on an empty database; the
+// docs/product/scaling.md: several processes may start at once on an empty database; the
 // migrations take a lock and run once. Four products, each with its own connection pool, start together.
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.log('TEST_DATABASE_URL is not set: the concurrent start test (PostgreSQL only) is skipped');

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../src/db/database';
+import { createDatabase } from '../../src/platform/database/database';
 
 // A PostgreSQL connection that dies while Kysely holds it (between two queries of a request, or while a query is
 // sent) makes pg emit "error" on a client the pool no longer listens to: without a listener of our own, that is an

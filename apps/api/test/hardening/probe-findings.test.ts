@@ -5,8 +5,8 @@ import { MESSAGES } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, fastifyTrustProxy } from '../../src/app';
-import { loadConfig, sandboxWarning } from '../../src/config';
-import { HSTS } from '../../src/plugins/security';
+import { loadConfig, sandboxWarning } from '../../src/platform/config';
+import { HSTS } from '../../src/platform/http/security';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDiskStorage } from '../../src/storage/local-disk-storage';
+import { createLocalDiskStorage } from '../../src/platform/storage/local-disk-storage';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { listUploads, makePng } from '../public-site/fixtures';
 

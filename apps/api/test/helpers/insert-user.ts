@@ -1,7 +1,8 @@
 import type { Role } from '@shared/constants';
 import { normalizeZone } from '@shared/format';
-import { type DB, nowIso } from '../../src/db/database';
-import { hashPassword } from '../../src/lib/passwords';
+import { type DB, nowIso } from '../../src/platform/database/database';
+import { hashPassword } from '../../src/platform/lib/passwords';
+import { resolveZone } from '../../src/modules/places';
 
 export type UserOverrides = Partial<{
   name: string;
@@ -26,12 +27,12 @@ export async function insertUser(db: DB, role: Role, overrides: UserOverrides, o
   const password = overrides.password ?? 'Mot-de-passe-1';
   const now = nowIso();
   const values = {
-    // A name holds letters only (CONTRACT.md "Text that people write"): the counter is spelt in letters.
+    // A name holds letters only (docs/product/validation.md "Text that people write"): the counter is spelt in letters.
     name:
       overrides.name ??
       `Utilisateur ${role.replace('_', '-')} ${[...counter.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`,
     email: overrides.email ?? `${role}.${unique}@example.bj`,
-    telephone: overrides.telephone ?? `+229${unique}`,
+    telephone: overrides.telephone ?? `+22901${unique}`,
     zone: overrides.zone === undefined ? 'Cotonou' : overrides.zone,
   };
   const row = await db
@@ -39,6 +40,9 @@ export async function insertUser(db: DB, role: Role, overrides: UserOverrides, o
     .values({
       ...values,
       zone_key: values.zone ? normalizeZone(values.zone) : null,
+      // As registration stores it: the zone's commune and department when the reference list has it.
+      commune: values.zone ? (resolveZone(values.zone)?.commune ?? null) : null,
+      department: values.zone ? (resolveZone(values.zone)?.department ?? null) : null,
       password_hash: await hashPassword(password, options.passwordCost),
       role,
       is_confirmed: overrides.confirmed === false ? 0 : 1,

@@ -1,4 +1,4 @@
-import { createDatabase, type DB, pinnedSchema } from '../../src/db/database';
+import { createDatabase, type DB, pinnedSchema } from '../../src/platform/database/database';
 import type { TestApp } from './test-app';
 
 /** A second, independent connection to the test app's database: a writer the API process knows nothing about. */

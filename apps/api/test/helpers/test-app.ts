@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app';
-import { type Config, loadConfig } from '../../src/config';
-import { createDatabase, type DB } from '../../src/db/database';
+import { type Config, loadConfig } from '../../src/platform/config';
+import { createDatabase, type DB } from '../../src/platform/database/database';
 
-export const ADMIN = { telephone: '+22990000001', password: 'Admin-Mot-De-Passe-1', name: 'Awa Admin', email: 'admin@example.bj' };
+export const ADMIN = { telephone: '+2290190000001', password: 'Admin-Mot-De-Passe-1', name: 'Awa Admin', email: 'admin@example.bj' };
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,5 +1,5 @@
 import type { Role } from '@shared/constants';
-import { issueToken } from '../../src/services/accounts/sessions';
+import { issueToken } from '../../src/modules/accounts/sessions';
 import { insertUser, type UserOverrides } from './insert-user';
 import type { TestApp } from './test-app';
 

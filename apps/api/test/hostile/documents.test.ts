@@ -1,7 +1,7 @@
 import { FILE_RULES } from '@shared/schemas/upload-rules';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectFile } from '../../src/lib/uploads';
+import { inspectFile } from '../../src/platform/uploads/uploads';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { field, file, listUploads, makeDocx, makePdf, makePng, multipart } from '../public-site/fixtures';
 import { compoundFile, docxWith, escapeName, objectStream, pdfWith, RELATIONSHIP } from './documents';

@@ -10,7 +10,18 @@ let tables: string[] | undefined;
 
 /** Row counts of every table: a rejected request must leave all of them unchanged. */
 export async function fingerprint(t: TestApp): Promise<Record<string, number>> {
-  tables ??= (await t.db.introspection.getTables()).map((x) => x.name).filter((n) => !n.startsWith('kysely_'));
+  if (!tables) {
+    // On PostgreSQL introspection lists every schema of the database; each test file has its own (search_path), and
+    // other runs may have left theirs: count only this file's tables.
+    const own =
+      t.config.database.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]?.s
+        : undefined;
+    tables = (await t.db.introspection.getTables())
+      .filter((x) => own === undefined || x.schema === own)
+      .map((x) => x.name)
+      .filter((n) => !n.startsWith('kysely_'));
+  }
   const counts: Record<string, number> = {};
   // One round trip for all tables.
   const query = sql.join(
@@ -25,7 +36,7 @@ export async function fingerprint(t: TestApp): Promise<Record<string, number>> {
 const STACK =
   /\bat .+:\d+:\d+|node_modules|\/work\/|\/apps\/api\/|Error: |TypeError|SqliteError|ZodError|SQLITE_|duplicate key|violates|syntax error/;
 
-/** No 5xx, the error envelope of CONTRACT.md, nothing that looks like a stack trace or a database message. */
+/** No 5xx, the error envelope of docs/product/http-api.md, nothing that looks like a stack trace or a database message. */
 export function expectCleanAnswer(res: LightMyRequestResponse, context: unknown): void {
   const where = `${res.statusCode} for ${JSON.stringify(context)?.slice(0, 300)}\n${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
-// CONTRACT.md "Donors": the donor's name, telephone and e-mail; what each cause raised and its goal;
+// docs/product/donors.md: the donor's name, telephone and e-mail; what each cause raised and its goal;
 // the administrator finds a donation by the donor's name; a logged-in donor finds it in their space.
 
 let t: TestApp;
@@ -40,7 +40,7 @@ const setGoal = (token: string, purpose: string, goal: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/causes/${purpose}`, headers: bearer(token), payload: { goal } });
 
 describe('the donor', () => {
-  it('may start a donation through POST /api/payment/initiate too, as CONTRACT words it', async () => {
+  it('may start a donation through POST /api/payment/initiate too, as docs/product/payments.md words it', async () => {
     const body = { amount: 2500, purpose: 'education', name: 'Agbo-Dossou', telephone: '01 97 00 00 02', email: 'agbo@example.bj' };
     const row = await donate(body, 'approved', {}, '/api/payment/initiate');
     expect(row).toMatchObject({
@@ -85,13 +85,13 @@ describe('the donor', () => {
       amount: 5000,
       purpose: 'alimentation',
       name: "Jean-Baptiste N'Dri",
-      phone: '+22997000001',
+      phone: '+2290197000001',
       email: 'jb@example.bj',
       transaction_status: 'approved',
     });
     const list = await t.app.inject({ method: 'GET', url: '/api/donations', headers: bearer(admin.token) });
     const item = list.json().find((d: { id: number }) => d.id === row.id);
-    expect(item).toMatchObject({ name: "Jean-Baptiste N'Dri", phone: '+22997000001' });
+    expect(item).toMatchObject({ name: "Jean-Baptiste N'Dri", phone: '+2290197000001' });
     const receipt = await t.app.inject({ method: 'GET', url: item.receipt_url });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.body).toContain('Jean-Baptiste N');

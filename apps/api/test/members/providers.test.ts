@@ -27,11 +27,11 @@ describe('POST /api/prestataires', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({
       entreprise: 'Boulangerie du Port',
-      forme_juridique: 'Société anonyme',
+      forme_juridique: 'SA',
       adresse: 'Rue des Cocotiers 12',
       zone: 'Abomey-Calavi',
-      telephone: '+22990112233',
-      whatsapp: '22990112233',
+      telephone: '+2290190112233',
+      whatsapp: '+2290190112233',
       marge_salaire: 150000,
       domaines: ['Santé', 'Logement'],
       reductions: { Santé: 15, Logement: 5 },
@@ -67,10 +67,10 @@ describe('POST /api/prestataires', () => {
   it('answers invalid fields with 422 and the spec’s French messages', async () => {
     const u = await seedUser(t, 'prestataire_physique');
     const res = await post(u.token, {
-      entreprise: 'Court',
-      forme_juridique: 'SA',
-      rccm: 'RCCM##########',
-      adresse: 'x'.repeat(31),
+      entreprise: 'C',
+      forme_juridique: 'Société à responsabilité',
+      rccm: 'RCCM 2023 12345',
+      adresse: 'x'.repeat(121),
       zone: 'Zone',
       email: 'pas-un-email',
       telephone: '1234',
@@ -83,11 +83,10 @@ describe('POST /api/prestataires', () => {
     const { message, errors } = res.json();
     expect(message).toBe('Erreur de validation des champs.');
     expect(errors).toMatchObject({
-      entreprise: ["Le nom de l'entreprise doit contenir entre 8 et 30 caractères."],
-      forme_juridique: ['La forme juridique doit contenir entre 8 et 30 caractères.'],
-      rccm: ['Seuls les lettres, les chiffres et les espaces sont autorisés.'],
-      adresse: ["L'adresse doit contenir entre 8 et 30 caractères."],
-      zone: ['La zone doit contenir entre 8 et 30 caractères.'],
+      entreprise: ["Le nom de l'entreprise doit contenir entre 2 et 120 caractères."],
+      forme_juridique: ['Choisissez une forme juridique dans la liste.'],
+      rccm: ['Le RCCM doit suivre le format du Bénin, par exemple RB/COT/23 B 12345 ou RB/PNO/2021/A/123.'],
+      adresse: ["L'adresse doit contenir entre 2 et 120 caractères."],
       email: ["L'email est requis et doit être valide."],
       telephone: ["Le téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire."],
       whatsapp: ["Le téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire."],
@@ -96,6 +95,44 @@ describe('POST /api/prestataires', () => {
       reductions: ['Le pourcentage de réduction doit contenir au plus 2 chiffres positifs.'],
     });
     expect(await t.db.selectFrom('providers').select('id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+  });
+
+  it('takes what real companies write: apostrophes, commas, short legal forms and Benin’s RCCM', async () => {
+    const u = await seedUser(t, 'prestataire_morale');
+    const res = await post(
+      u.token,
+      providerPayload({
+        entreprise: "Pharmacie d'Akpakpa",
+        forme_juridique: 'SARL',
+        rccm: 'rb/cot/23  b 12345',
+        adresse: 'Lot 123, Akpakpa',
+        zone: 'cotonou - 13E ARRONDISSEMENT',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const own = (await t.app.inject({ method: 'GET', url: '/api/prestataire', headers: bearer(u.token) })).json();
+    expect(own).toMatchObject({
+      entreprise: "Pharmacie d'Akpakpa",
+      forme_juridique: 'SARL',
+      rccm: 'RB/COT/23 B 12345',
+      adresse: 'Lot 123, Akpakpa',
+      zone: 'Cotonou — 13e arrondissement',
+    });
+    const other = await seedUser(t, 'prestataire_physique');
+    const second = await post(
+      other.token,
+      providerPayload({ forme_juridique: 'entreprise individuelle', rccm: 'RB/PNO/2021/A/123', zone: 'Cotonou' }),
+    );
+    expect(second.statusCode).toBe(201);
+  });
+
+  it('refuses a zone that is not in the reference list, with a French message', async () => {
+    const u = await seedUser(t, 'prestataire_physique');
+    const res = await post(u.token, providerPayload({ zone: 'Cotonou Akpakpa' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ zone: ['Choisissez une commune dans la liste (et, si vous le souhaitez, un arrondissement).'] });
+    const bad = await post(u.token, providerPayload({ zone: 'Cotonou — Godomey' }));
+    expect(bad.json().errors.zone).toHaveLength(1);
   });
 
   it('requires every field, refuses negative margins and unknown domains, never a 500', async () => {
@@ -135,7 +172,7 @@ describe('POST /api/prestataires', () => {
     const res = await post(u.token, providerPayload({ telephone: 22990112233, whatsapp: '+229 90 11.22.33' }));
     expect(res.statusCode).toBe(201);
     const own = (await t.app.inject({ method: 'GET', url: '/api/prestataire', headers: bearer(u.token) })).json();
-    expect(own).toMatchObject({ telephone: '22990112233', whatsapp: '+22990112233' });
+    expect(own).toMatchObject({ telephone: '+2290190112233', whatsapp: '+2290190112233' });
   });
 
   it('accepts an empty WhatsApp and domains without discount', async () => {
@@ -188,7 +225,7 @@ describe('PUT /api/prestataire/:id', () => {
     const res = await put(u.token, record.id, {
       ...providerPayload({
         entreprise: 'Nouvelle Entreprise',
-        zone: 'Porto-Novo Centre',
+        zone: 'porto-novo — 2E arrondissement',
         domaines: ['Santé', 'Éducation'],
         marge_salaire: 250000,
       }),
@@ -200,14 +237,14 @@ describe('PUT /api/prestataire/:id', () => {
     expect(body.prestataire).toMatchObject({
       id: record.id,
       entreprise: 'Nouvelle Entreprise',
-      zone: 'Porto-Novo Centre',
+      zone: 'Porto-Novo — 2e arrondissement',
       marge_salaire: 250000,
       domaines: ['Santé', 'Éducation'],
       // The discount of a kept domain stays; a new domain has none until given.
       reductions: { Santé: 15, Éducation: null },
     });
     const row = await t.db.selectFrom('providers').select('zone_key').where('id', '=', record.id).executeTakeFirstOrThrow();
-    expect(row.zone_key).toBe('porto-novo centre');
+    expect(row.zone_key).toBe('porto-novo — 2e arrondissement');
   });
 
   it('updates the discounts when given', async () => {
@@ -258,9 +295,9 @@ describe('PUT /api/prestataire/:id', () => {
       marge_salaire: ['La marge salaire est requise'],
       domaines: ['Au moins un domaine est requis'],
     });
-    const short = await put(u.token, record.id, providerPayload({ entreprise: 'Court', email: 'faux', marge_salaire: '99' }));
+    const short = await put(u.token, record.id, providerPayload({ entreprise: 'C', email: 'faux', marge_salaire: '99' }));
     expect(short.json().errors).toMatchObject({
-      entreprise: ["Le nom de l'entreprise doit contenir entre 8 et 30 caractères."],
+      entreprise: ["Le nom de l'entreprise doit contenir entre 2 et 120 caractères."],
       email: ['Email invalide'],
       marge_salaire: ['La marge de salaire doit contenir au moins 4 chiffres positifs.'],
     });

@@ -87,7 +87,7 @@ describe('POST /api/questionnaire', () => {
     );
   });
 
-  it('accepts each marital status of spec §2', async () => {
+  it('accepts each marital status of docs/product/screens.md', async () => {
     for (const status of ['Célibataire', 'Marié(e)', 'Divorcé(e)', 'Veuf/Veuve']) {
       const u = await seedUser(t, 'consommateur');
       expect((await post(u.token, { ...valid, marital_status: status })).statusCode, status).toBe(201);

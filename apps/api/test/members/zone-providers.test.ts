@@ -10,6 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const PLACES: Record<string, { commune: string; department: string }> = {
+  cotonou: { commune: 'Cotonou', department: 'Littoral' },
+  'abomey-calavi': { commune: 'Abomey-Calavi', department: 'Atlantique' },
+  parakou: { commune: 'Parakou', department: 'Borgou' },
+};
+
 /** A provider record written straight into the database (zones shorter than the form allows, like "Cotonou"). */
 async function seedProvider(zone: string, entreprise: string, domains: Record<string, number | null>) {
   const u = await seedUser(t, 'prestataire_morale');
@@ -28,6 +34,7 @@ async function seedProvider(zone: string, entreprise: string, domains: Record<st
       marge_salaire: 10000,
       zone,
       zone_key: normalizeZone(zone),
+      ...PLACES[normalizeZone(zone)],
       created_at: now,
       updated_at: now,
     })
@@ -90,12 +97,43 @@ describe('GET /api/recupprestataires', () => {
       method: 'POST',
       url: '/api/prestataires',
       headers: bearer(provider.token),
-      payload: providerPayload({ entreprise: 'Menuiserie Bohicon', zone: 'Bohicon Centre' }),
+      payload: providerPayload({ entreprise: 'Menuiserie Bohicon', zone: 'Bohicon' }),
     });
     expect(res.statusCode).toBe(201);
     const consumer = await seedUser(t, 'consommateur');
-    const list = (await get(consumer.token, ' bohicon   centre ')).json();
+    const list = (await get(consumer.token, ' BOHICON ')).json();
     expect(list.map((p: { entreprise: string }) => p.entreprise)).toEqual(['Menuiserie Bohicon']);
+  });
+
+  it('matches by commune first, then the rest of the department (issue #33: « Cotonou » meets « Cotonou — 13e arrondissement »)', async () => {
+    const post = async (entreprise: string, zone: string) => {
+      const provider = await seedUser(t, 'prestataire_morale');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/prestataires',
+        headers: bearer(provider.token),
+        payload: providerPayload({ entreprise, zone }),
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await post('Pharmacie de Ouidah', 'Ouidah');
+    await post('Garage de Godomey', 'Abomey-Calavi — Godomey');
+    await post('Boulangerie de Sô-Ava', 'Sô-Ava');
+    await post('Clinique de Porto-Novo', 'Porto-Novo');
+    const consumer = await seedUser(t, 'consommateur');
+    const names = async (zone: string) => (await get(consumer.token, zone)).json().map((p: { entreprise: string }) => p.entreprise);
+    // An Abomey-Calavi consumer: the commune's providers first (newest first), then the Atlantique department's.
+    expect(await names('Abomey-Calavi')).toEqual([
+      'Garage de Godomey',
+      'École Les Palmiers',
+      'Boulangerie de Sô-Ava',
+      'Pharmacie de Ouidah',
+    ]);
+    // An arrondissement matches its whole commune first.
+    expect((await names('Abomey-Calavi — Togba')).slice(0, 2)).toEqual(['Garage de Godomey', 'École Les Palmiers']);
+    // Cotonou is alone in the Littoral: only its providers; Ouémé's are not Atlantique's.
+    expect(await names('Cotonou — 13e arrondissement')).toEqual(['Transport Express', 'Pharmacie du Littoral']);
+    expect(await names('Adjarra')).toEqual(['Clinique de Porto-Novo']);
   });
 
   it('answers an empty array for a zone without providers', async () => {

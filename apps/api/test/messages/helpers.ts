@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { DB } from '../../src/db/database';
+import type { DB } from '../../src/platform/database/database';
 
 /** Outbox rows to one recipient, oldest first. */
 export function outboxTo(db: DB, to: string) {
@@ -11,9 +11,11 @@ export function outboxTo(db: DB, to: string) {
 /** The 6-digit code of the newest recovery SMS sent to a telephone (E.164). */
 export async function lastCode(db: DB, e164: string): Promise<string> {
   const rows = (await outboxTo(db, e164)).filter((r) => r.channel === 'sms' && /code de réinitialisation/.test(r.body));
-  const match = rows.at(-1)?.body.match(/\b(\d{6})\b/);
-  if (!match) throw new Error(`no recovery code sent to ${e164}`);
-  return match[1]!;
+  // The body holds the mask (CODE_MASK); the digits wait in `secret` until the worker sends the message.
+  const last = rows.at(-1);
+  const code = last?.secret ?? last?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no recovery code sent to ${e164}`);
+  return code;
 }
 
 export type TwilioMode = 'ok' | 'unavailable' | 'invalid-number' | 'hang';

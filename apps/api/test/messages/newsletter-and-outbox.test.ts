@@ -1,6 +1,6 @@
 import { NEWSLETTER_SEND_MESSAGES as N } from '@shared/schemas/newsletter-send';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueMessage } from '../../src/messages/outbox';
+import { enqueueMessage } from '../../src/modules/messages/outbox';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { startSmtpServer } from './helpers';
@@ -79,7 +79,7 @@ describe('POST /api/admin/newsletters', () => {
     expect(res.json()).toEqual({ id: expect.any(Number), recipients: 2 });
     const listed = await sends();
     expect(listed.json()).toEqual([
-      { id: res.json().id, subject: 'Nouvelles de novembre', recipients: 2, sent: 0, failed: 0, created_at: expect.any(String) },
+      { id: res.json().id, subject: 'Nouvelles de novembre', recipients: 2, sent: 0, kept: 0, failed: 0, created_at: expect.any(String) },
     ]);
     expect(listed.headers['x-total-count']).toBe('1');
 
@@ -103,11 +103,22 @@ describe('POST /api/admin/newsletters', () => {
     const link = unsubscribeLink(toC.raw);
     // A second newsletter is queued before C unsubscribes: it must not reach C either.
     await sendNewsletter({ subject: 'Deuxième', body: 'Deux' });
+    // Following the link (as a mail scanner would) only shows a page asking for one click: nothing changes yet.
     const page = await t.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Désinscription confirmée');
+    expect(page.body).toContain('Me désinscrire');
+    expect(page.body).toContain(`<form method="post" action="${link}"`);
     expect(page.body).toContain('lang="fr"');
+    expect(await t.db.selectFrom('newsletter_subscriptions').select('id').where('email', '=', 'c@example.bj').execute()).toHaveLength(1);
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(clicked.statusCode).toBe(200);
+    expect(clicked.body).toContain('Désinscription confirmée');
     await t.app.messages.worker.runOnce();
     await sendNewsletter({ subject: 'Troisième', body: 'Trois' });
     await t.app.messages.worker.runOnce();
@@ -179,6 +190,10 @@ describe('GET /api/admin/messages', () => {
       status: 'queued',
       attempts: 0,
       last_error: null,
+      // The channel actually used, the cost category and the provider's delivery report (WhatsApp's webhook).
+      cost_category: 'sms',
+      delivery_status: null,
+      delivery_error: null,
       created_at: expect.any(String),
       sent_at: null,
     });
@@ -193,17 +208,31 @@ describe('GET /api/admin/messages', () => {
     expect(page2.headers['x-total-count']).toBe('4');
   });
 
-  it('shows a sent message with its status and attempts', async () => {
+  it('says « Conservé » (kept), never sent, for an SMS when no SMS provider is configured', async () => {
     await enqueueMessage(t.db, { channel: 'sms', to: '+2290197000000', body: 'Code' });
     await t.app.messages.worker.runOnce();
     const [row] = (await list('?to=%2B2290197000000')).json();
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, sent_at: expect.any(String) });
+    expect(row).toMatchObject({ status: 'kept', attempts: 1, sent_at: expect.any(String) });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/messages?format=csv&to=%2B2290197000000',
+      headers: bearer(admin.token),
+    });
+    expect(csv.body).toContain('Conservé');
+    expect(csv.body).not.toContain('Envoyé;');
+  });
+
+  it('says sent for an e-mail handed to the configured SMTP server', async () => {
+    await enqueueMessage(t.db, { channel: 'email', to: 'kept@example.bj', subject: 'Bonjour', body: 'Texte' });
+    await t.app.messages.worker.runOnce();
+    const [row] = (await list('?to=kept%40example.bj')).json();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('refuses a bad channel in French, and is for administrators only', async () => {
     const bad = await list('?channel=fax');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.channel).toEqual(['Canal invalide\u00a0: sms ou email.']);
+    expect(bad.json().errors.channel).toEqual(['Canal invalide\u00a0: sms, email ou whatsapp.']);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/messages' })).statusCode).toBe(401);
     expect((await list('', member.token)).statusCode).toBe(403);
   });

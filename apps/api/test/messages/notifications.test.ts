@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../src/db/database';
-import { queueDailyDigest } from '../../src/messages/digest';
-import { toE164 } from '../../src/messages/phone';
-import { pollPendingOnce } from '../../src/services/payments/money';
+import { nowIso } from '../../src/platform/database/database';
+import { queueDailyDigest } from '../../src/modules/messages/digest';
+import { toE164 } from '../../src/platform/lib/phone';
+import { pollPendingOnce } from '../../src/modules/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { outboxTo } from './helpers';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
-import { type DB, isPostgres, nowIso } from '../../src/db/database';
-import { enqueueMessage } from '../../src/messages/outbox';
-import { MessageWorker } from '../../src/messages/worker';
+import { ConfigError, loadConfig } from '../../src/platform/config';
+import { type DB, isPostgres, nowIso } from '../../src/platform/database/database';
+import { enqueueMessage } from '../../src/modules/messages/outbox';
+import { MessageWorker } from '../../src/modules/messages/worker';
 import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startTwilioStandIn } from './helpers';

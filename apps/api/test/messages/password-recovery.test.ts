@@ -1,6 +1,6 @@
 import { PASSWORD_RECOVERY_MESSAGES as M } from '@shared/schemas/password-recovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toE164 } from '../../src/messages/phone';
+import { toE164 } from '../../src/platform/lib/phone';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { lastCode, outboxTo } from './helpers';
@@ -26,7 +26,7 @@ const e164 = (u: { telephone: string }) => toE164(u.telephone)!;
 /** Moves every code of a user back in time (expiry and the hourly window are measured from created_at). */
 const age = (userId: number, minutes: number) =>
   t.db
-    .updateTable('password_reset_codes')
+    .updateTable('one_time_codes')
     .set({
       created_at: new Date(Date.now() - minutes * 60_000).toISOString(),
       expires_at: new Date(Date.now() - (minutes - 15) * 60_000).toISOString(),
@@ -46,7 +46,8 @@ describe('POST /api/password/forgot', () => {
     expect(await outboxTo(t.db, '+2290199999999')).toHaveLength(0);
     const sms = (await outboxTo(t.db, e164(user))).filter((r) => r.channel === 'sms');
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toMatch(/^ASBE\u00a0: votre code de réinitialisation est \d{6}\. Il est valable 15 minutes\./);
+    expect(sms[0]!.body).toMatch(/^ASBE\u00a0: votre code de réinitialisation est ••••••\. Il est valable 15 minutes\./);
+    expect(sms[0]!.secret).toMatch(/^\d{6}$/);
     expect(sms[0]!.body.length).toBeLessThanOrEqual(300);
     // The account has an e-mail: the code goes there too.
     const mail = await outboxTo(t.db, user.email);
@@ -157,7 +158,7 @@ describe('POST /api/password/reset', () => {
     const user = await seedUser(t, 'membre');
     await forgot(user.telephone);
     const code = await lastCode(t.db, e164(user));
-    const rows = await t.db.selectFrom('password_reset_codes').select('code_hash').where('user_id', '=', user.id).execute();
+    const rows = await t.db.selectFrom('one_time_codes').select('code_hash').where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).not.toContain(code);
   });

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import { createDatabase, type DB } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
-import { enqueueMessage } from '../../src/messages/outbox';
+import { loadConfig } from '../../src/platform/config';
+import { createDatabase, type DB } from '../../src/platform/database/database';
+import { migrateToLatest } from '../../src/platform/database/migrate';
+import { enqueueMessage } from '../../src/modules/messages/outbox';
 import { startTwilioStandIn } from './helpers';
 
 // A real server process (tsx-run server.ts, worker started as in production) is SIGKILLed while it is sending;

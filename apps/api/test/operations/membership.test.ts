@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClock } from '../../src/lib/clock';
-import { queueDueReminders } from '../../src/services/membership/reminders';
-import { addMonths, extendPeriod, membershipStatus, validUntilFrom } from '../../src/services/membership/period';
+import { setClock } from '../../src/platform/lib/clock';
+import { queueDueReminders } from '../../src/modules/membership/reminders';
+import { addMonths, extendPeriod, membershipStatus, validUntilFrom } from '../../src/modules/membership/period';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 import { payThroughSandbox, profileMembership } from './helpers';
-import { toE164 } from '../../src/messages/phone';
+import { toE164 } from '../../src/platform/lib/phone';
 
 let t: TestApp;
 beforeAll(async () => {

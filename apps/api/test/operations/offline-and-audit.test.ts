@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearStatsCache } from '../../src/services/admin/stats';
-import { recordAudit } from '../../src/services/audit/record-audit';
+import { recordAudit } from '../../src/modules/audit';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -50,7 +49,7 @@ describe('POST /api/admin/offline-payments', () => {
       recorded_by: admin.id,
       method: 'especes',
       reference: 'Carnet 3 – reçu 12',
-      phone: '+22961000001',
+      phone: '+2290161000001',
       paid_at: '2026-11-20T12:00:00.000Z',
       is_verified: 1,
     });
@@ -125,7 +124,6 @@ describe('cancelling a money record', () => {
   it('keeps the row with its reason, hides it from the list and totals, shows it under the cancelled filter', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const monthTotal = async () => {
-      clearStatsCache(t.db);
       const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) })).json();
       return stats.monthly.find((m: { month: string }) => m.month === today.slice(0, 7)).donations_total as number;
     };

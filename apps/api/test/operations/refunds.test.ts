@@ -1,7 +1,6 @@
 import { Webhook } from 'fedapay';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClock } from '../../src/lib/clock';
-import { clearStatsCache } from '../../src/services/admin/stats';
+import { setClock } from '../../src/platform/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
@@ -64,7 +63,6 @@ async function payAsMember(token: string, phone: string) {
 }
 
 const monthOf = async (admin: string) => {
-  clearStatsCache(t.db);
   const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin) })).json();
   const { payments_total, payments_count } = stats.monthly.at(-1) as { payments_total: number; payments_count: number };
   return { payments_total, payments_count };
@@ -102,7 +100,7 @@ describe('refunds reported by FedaPay', () => {
       expect(item.transaction_status).toBe('refunded');
       const receipt = await t.app.inject({ method: 'GET', url: item.receipt_url });
       expect(receipt.statusCode).toBe(200);
-      expect(receipt.body).toContain('REMBOURSÉ — cette somme a été remboursée au payeur');
+      expect(receipt.body).toContain('<strong>REMBOURSÉ</strong>Remboursé au payeur le');
       const pdf = await t.app.inject({ method: 'GET', url: item.receipt_url.replace('?', '/pdf?') });
       expect(pdf.statusCode).toBe(200);
 

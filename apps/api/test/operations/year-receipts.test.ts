@@ -23,28 +23,28 @@ const give = async (telephone: string, amount: number, received_at: string, name
 
 describe('year-end receipts', () => {
   it('sums each donor’s received donations of the year, without cancelled ones or other years', async () => {
-    await give('+22966000001', 10000, '2025-02-01');
-    await give('+22966000001', 5000, '2025-12-31');
-    await give('+22966000001', 7000, '2024-12-31');
-    const cancelled = await give('+22966000001', 99000, '2025-06-01');
+    await give('+2290166000001', 10000, '2025-02-01');
+    await give('+2290166000001', 5000, '2025-12-31');
+    await give('+2290166000001', 7000, '2024-12-31');
+    const cancelled = await give('+2290166000001', 99000, '2025-06-01');
     await t.app.inject({
       method: 'DELETE',
       url: `/api/donations/${cancelled}`,
       headers: bearer(admin.token),
       payload: { reason: 'Erreur' },
     });
-    await give('+22966000002', 2500, '2025-03-03', 'Autre Donateur');
+    await give('+2290166000002', 2500, '2025-03-03', 'Autre Donateur');
 
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/year-receipts?year=2025', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { telephone: '+22966000001', name: 'Donatrice Annuelle', total: 15000, count: 2 },
-      { telephone: '+22966000002', name: 'Autre Donateur', total: 2500, count: 1 },
+      { telephone: '+2290166000001', name: 'Donatrice Annuelle', total: 15000, count: 2 },
+      { telephone: '+2290166000002', name: 'Autre Donateur', total: 2500, count: 1 },
     ]);
 
     const pdf = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/year-receipts/${encodeURIComponent('+22966000001')}/pdf?year=2025`,
+      url: `/api/admin/year-receipts/${encodeURIComponent('+2290166000001')}/pdf?year=2025`,
       headers: bearer(admin.token),
     });
     expect(pdf.statusCode).toBe(200);
@@ -70,8 +70,8 @@ describe('year-end receipts', () => {
     const zip = res.rawPayload;
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     const text = zip.toString('latin1');
-    expect(text).toContain('recu-annuel-2025-22966000001.pdf');
-    expect(text).toContain('recu-annuel-2025-22966000002.pdf');
+    expect(text).toContain('recu-annuel-2025-2290166000001.pdf');
+    expect(text).toContain('recu-annuel-2025-2290166000002.pdf');
   });
 
   it('is for administrators only', async () => {

@@ -78,9 +78,28 @@ export async function startFedaPayStandIn(secretKey: string) {
       if (req.headers.authorization !== `Bearer ${secretKey}`) return send(res, 401, { message: 'Unauthenticated.' });
 
       if (req.method === 'POST' && url.pathname === '/v1/transactions') {
-        const b = (body ?? {}) as { amount?: unknown; description?: unknown; currency?: { iso?: string }; callback_url?: string };
+        const b = (body ?? {}) as {
+          amount?: unknown;
+          description?: unknown;
+          currency?: { iso?: string };
+          callback_url?: string;
+          customer?: { email?: unknown; phone_number?: { number?: unknown; country?: unknown } } | null;
+        };
         if (!Number.isInteger(b.amount) || (b.amount as number) <= 0 || typeof b.description !== 'string') {
           return send(res, 400, { message: 'Les données fournies sont invalides.', errors: { amount: ['Le montant est invalide.'] } });
+        }
+        // FedaPay's customer (its "Create a customer" reference): an e-mail or a telephone number, at least one.
+        const customer = b.customer;
+        if (customer) {
+          const hasEmail = typeof customer.email === 'string' && customer.email.includes('@');
+          const phone = customer.phone_number;
+          const hasPhone = phone !== undefined && phone !== null && String(phone.number ?? '') !== '' && typeof phone.country === 'string';
+          if (!hasEmail && !hasPhone) {
+            return send(res, 400, {
+              message: 'Les données fournies sont invalides.',
+              errors: { 'customer.email': ["L'email ou le numéro de téléphone du client est requis."] },
+            });
+          }
         }
         const currencyId = Number(Object.entries(CURRENCIES).find(([, c]) => c.iso === (b.currency?.iso ?? 'XOF'))?.[0] ?? 0);
         if (!currencyId) return send(res, 400, { message: 'Devise invalide.' });

@@ -1,6 +1,6 @@
 import { Webhook } from 'fedapay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollPendingOnce, refreshRecord } from '../../src/services/payments/money';
+import { pollPendingOnce, refreshRecord } from '../../src/modules/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startFedaPayStandIn, type FedaPayStandIn } from './fedapay-stand-in';
 
@@ -75,7 +75,7 @@ describe('FedaPay adapter against the loopback stand-in', () => {
         firstname: 'Koffi',
         lastname: 'Mensah',
         email: 'koffi@example.bj',
-        phone_number: { number: '+22997000011', country: 'bj' },
+        phone_number: { number: '+2290197000011', country: 'bj' },
       },
     });
     expect(token).toMatchObject({ method: 'POST', path: `/v1/transactions/${row.transaction_id}/token` });
@@ -186,6 +186,38 @@ describe('FedaPay adapter against the loopback stand-in', () => {
     fedapay.setStatus(row.transaction_id!, 'approved'); // approved on the phone after the browser left
     await pollPendingOnce(t.app.payments);
     expect((await record(row.id)).transaction_status).toBe('approved');
+  });
+});
+
+describe('phone-only payers (issue 33: e-mail optional where nothing needs it)', () => {
+  it('opens a fee payment without an e-mail: FedaPay gets the customer by telephone, the receipt goes by SMS only', async () => {
+    const before = fedapay.requests.length;
+    const { email: _none, ...phoneOnly } = paymentBody;
+    const { row, returnPath } = await initiatePayment({ ...phoneOnly, phone: '0197000077', amount: 5100 });
+    const create = fedapay.requests.slice(before).find((r) => r.path === '/v1/transactions')!;
+    const customer = (create.body as { customer: Record<string, unknown> }).customer;
+    expect(customer).toEqual({ firstname: 'Koffi', lastname: 'Mensah', phone_number: { number: '+2290197000077', country: 'bj' } });
+    expect(row.email).toBeNull();
+
+    fedapay.setStatus(row.transaction_id!, 'approved');
+    expect((await t.app.inject({ method: 'GET', url: returnPath })).statusCode).toBe(302);
+    const messages = await t.db.selectFrom('outbox_messages').selectAll().where('dedupe_key', 'like', `payment:${row.id}:%`).execute();
+    expect(messages.map((m) => [m.channel, m.to_address])).toEqual([['sms', '+2290197000077']]);
+    expect(messages[0]!.body).toContain('/api/receipts/payment/');
+  });
+
+  it('opens an anonymous donation (no telephone, no e-mail) without a customer, which FedaPay would refuse empty', async () => {
+    const before = fedapay.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/donation/initiate', payload: { amount: 2000, purpose: 'sante' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const create = fedapay.requests.slice(before).find((r) => r.path === '/v1/transactions')!;
+    expect(create.body).not.toHaveProperty('customer');
+  });
+
+  it('still refuses a malformed e-mail in French', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: { ...paymentBody, email: 'koffi@' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['Veuillez entrer une adresse email valide.']);
   });
 });
 

@@ -2,8 +2,8 @@ import { TRANSACTION_STATUSES } from '@shared/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely';
-import { type DB, pinnedSchema } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
+import { type DB, pinnedSchema } from '../../src/platform/database/database';
+import { migrations } from '../../src/platform/database/migrations';
 import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
@@ -149,7 +149,7 @@ describe('administrator money lists X-Total-Count', () => {
       await insert(t.db, 'payments', s, false);
     }
     const up = await migrator.migrateToLatest();
-    expect(up.error).toBeUndefined();
+    expect(up.error, String(up.error)).toBeUndefined();
     for (const table of TABLES) {
       expect(await listedTotal(table)).toBe(await actual(table));
       for (const s of TRANSACTION_STATUSES) expect(await listedTotal(table, `&status=${s}`)).toBe(await actual(table, s));

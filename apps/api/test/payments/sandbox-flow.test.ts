@@ -1,6 +1,6 @@
 import { DEFAULT_DONATION_PURPOSE } from '@shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollPendingOnce } from '../../src/services/payments/money';
+import { pollPendingOnce } from '../../src/modules/payments/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
@@ -45,7 +45,7 @@ const receiptOf = (location: URL) => new URLSearchParams(location.hash.slice(1))
 const payment = (id: number) => t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const donation = (id: number) => t.db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-describe('validation (spec §5, shared schemas)', () => {
+describe('validation (docs/product/validation.md, shared schemas)', () => {
   it.each([
     [{ ...paymentBody, name: '' }, 'name', 'Le nom est requis.'],
     [{ ...paymentBody, phone: '1234567' }, 'phone', 'Le numéro de téléphone doit comporter au moins 8 caractères.'],
@@ -336,7 +336,7 @@ describe('administrator lists and soft deletion', () => {
       receipt_url: expect.stringMatching(/^\/api\/receipts\/donation\//),
     });
     expect(Object.keys(donations.json()[0]).sort()).toEqual(
-      // name, email and phone: the donor's, when given (CONTRACT.md "Donors").
+      // name, email and phone: the donor's, when given (docs/product/donors.md).
       [
         'amount',
         'created_at',

@@ -106,7 +106,19 @@ describe('administrator project list and download', () => {
     const first = res.json()[0];
     expect(first.project_name).toBe('Dernier projet');
     expect(Object.keys(first).sort()).toEqual(
-      ['id', 'project_name', 'description', 'goal_amount', 'category', 'contact_email', 'project_file', 'created_at'].sort(),
+      [
+        'id',
+        'project_name',
+        'description',
+        'goal_amount',
+        'category',
+        'contact_email',
+        'project_file',
+        'created_at',
+        'status',
+        'telephone',
+        'status_message',
+      ].sort(),
     );
     const dl = await t.app.inject({ url: `/api/projects/download/${first.project_file}`, headers: bearer(admin.token) });
     expect(dl.statusCode).toBe(200);

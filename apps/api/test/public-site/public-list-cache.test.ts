@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../../src/db/database';
-import { createPublicListCache, VERSION_REUSE_MS } from '../../src/services/public-site/public-list-cache';
-import { listPublishedTestimonials } from '../../src/services/public-site/testimonials';
+import type { DB } from '../../src/platform/database/database';
+import { createPublicListCache, VERSION_REUSE_MS } from '../../src/platform/lib/public-list-cache';
+import { listPublishedTestimonials } from '../../src/modules/testimonials/service';
 import { openSecondConnection } from '../helpers/second-connection';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { field, file, makePng, multipart } from './fixtures';
 
-// The public lists are served from rendered pages kept in memory (services/public-site/public-list-cache.ts).
+// The public lists are served from rendered pages kept in memory (platform/lib/public-list-cache.ts).
 // Whatever changes a visible row, and whoever changes it, the very next read must show it.
 
 let t: TestApp;

@@ -51,12 +51,39 @@ describe('POST /api/testimonial', () => {
     expect(res.json().errors[name]).toContain(message);
   });
 
+  it('records the consent to publish with name and photo, and refuses a « no »', async () => {
+    const res = await post({ ...valid, author: 'Reine Consentante', consents: JSON.stringify({ testimonial: true }) });
+    expect(res.statusCode).toBe(201);
+    const row = await t.db.selectFrom('testimonials').select('id').where('author', '=', 'Reine Consentante').executeTakeFirstOrThrow();
+    const consent = await t.db.selectFrom('consents').selectAll().where('subject', '=', `testimonial:${row.id}`).executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({ purpose: 'testimonial', given: 1, source: 'testimonial_form', channel: 'web' });
+    expect(consent.wording_version).toMatch(/^testimonial-/);
+
+    const before = await t.db
+      .selectFrom('testimonials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const consents of [JSON.stringify({ testimonial: false }), '{pas du json', JSON.stringify({ autre: true })]) {
+      const refused = await post({ ...valid, consents });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toContain('consents');
+    }
+    expect((await post({ ...valid, consents: JSON.stringify({ testimonial: false }) })).json().errors.consents).toContain(
+      TESTIMONIAL_MESSAGES.consentRequired,
+    );
+    const after = await t.db
+      .selectFrom('testimonials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('accepts accented letters and digits', async () => {
     const res = await post({ text: 'Élève en 3e grâce à vous', author: 'Koffi Deux', title: 'Étudiant à Porto Novo' });
     expect(res.statusCode).toBe(201);
   });
 
-  // CONTRACT.md "Text that people write" replaces spec §5's "letters, digits and spaces only".
+  // docs/product/validation.md "Text that people write" replaces the original "letters, digits and spaces only".
   it('keeps a quote with its punctuation and a name with hyphens and apostrophes, as written', async () => {
     const text = "Grâce à l'association, ma fille est retournée à l'école : merci !\nC'était « inespéré ».";
     const res = await post({ text, author: "Jean-Baptiste N'Dri", title: 'Une rentrée, enfin.' });

@@ -63,7 +63,6 @@ describe('POST /api/volunteers', () => {
   // Issue 18: each field says what it lacks (the spec's single "Veuillez remplir tous les champs." did not).
   it.each([
     ['name', 'Veuillez indiquer votre nom.'],
-    ['email', 'Veuillez indiquer votre adresse email.'],
     ['domain', 'Veuillez choisir un domaine.'],
   ])('requires %s with its own message', async (name, message) => {
     const res = await post([...fields({ [name]: null }), ...files()]);
@@ -89,7 +88,7 @@ describe('POST /api/volunteers', () => {
     expect(res.json().errors.name).toEqual(['Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.']);
   });
 
-  // CONTRACT.md "Text that people write" replaces spec §5's "no special characters": symbols, digits,
+  // docs/product/validation.md "Text that people write" replaces the original "no special characters": symbols, digits,
   // control and bidirectional characters are refused; hyphens, apostrophes and periods are not.
   it.each(['Jean@Dupont', 'Anne-Marie!', 'Kossi 2', 'Kossi\u0000Mensah', 'Kossi\u202eMensah'])('refuses the name %j', async (name) => {
     const res = await post([...fields({ name }), ...files()]);
@@ -180,6 +179,8 @@ describe('volunteer confirmation', () => {
         'motivation_letter',
         'criminal_record',
         'restriction_proof',
+        // To call the applicant (issue #33).
+        'telephone',
         'created_at',
       ].sort(),
     );
@@ -211,6 +212,48 @@ describe('volunteer confirmation', () => {
     expect(cv.rawPayload.equals(makePdf())).toBe(true);
     const letter = await t.app.inject({ url: `/api/download/motivation_letter/${item.motivation_letter}`, headers: bearer(admin.token) });
     expect(letter.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  });
+
+  it('takes a phone-only volunteer and tells them by SMS, accepted or refused (and by e-mail when given)', async () => {
+    const noContact = await post([...fields({ email: null }), ...files()]);
+    expect(noContact.statusCode).toBe(422);
+    expect(noContact.json().errors.telephone).toEqual(['Veuillez indiquer votre numéro de téléphone.']);
+    const badPhone = await post([...fields({ email: null, telephone: '12' }), ...files()]);
+    expect(badPhone.json().errors.telephone).toEqual([
+      "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
+    ]);
+    for (const [name, telephone] of [
+      ['Yao Sans Courriel', '97 00 44 01'],
+      ['Ama Sans Courriel', '0197004402'],
+    ] as const) {
+      expect((await post([...fields({ name, email: '', telephone }), ...files()])).statusCode).toBe(201);
+    }
+    const rows = await t.db
+      .selectFrom('volunteers')
+      .select(['id', 'name', 'email', 'telephone'])
+      .where('name', 'in', ['Yao Sans Courriel', 'Ama Sans Courriel'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.email, r.telephone])).toEqual([
+      ['', '+2290197004401'],
+      ['', '+2290197004402'],
+    ]);
+    await t.app.inject({ method: 'PUT', url: `/api/volunteers/${rows[0]!.id}/confirm`, headers: bearer(admin.token) });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/volunteers/${rows[1]!.id}/refuse`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Dossier incomplet pour le moment.' },
+    });
+    const sent = await t.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'to_address', 'body'])
+      .where('to_address', 'in', ['+2290197004401', '+2290197004402'])
+      .orderBy('to_address')
+      .execute();
+    expect(sent.map((m) => m.channel)).toEqual(['sms', 'sms']);
+    expect(sent[0]!.body).toContain('est acceptée');
+    expect(sent[1]!.body).toContain("n'a pas été retenue");
   });
 
   it('answers 404 when confirming an unknown volunteer', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/platform/config';
 
-// CONTRACT, "Several server processes": the configuration of the shared pieces, each settable alone.
+// docs/product/scaling.md: the configuration of the shared pieces, each settable alone.
 describe('configuration of the shared pieces', () => {
   it('keeps the embedded defaults when nothing is set', () => {
     const c = loadConfig({});

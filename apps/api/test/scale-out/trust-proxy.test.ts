@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// CONTRACT, "Several server processes": behind the load balancer, limits per address need the client's real
+// docs/product/scaling.md: behind the load balancer, limits per address need the client's real
 // address, with TRUST_PROXY as a hop count. Seen through the per-address form limit (1 per minute here).
 const contact = { name: 'Fifamè Houngbo', email: 'fifame@example.bj' };
 const apps: TestApp[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A test that logs an unexpected console.error fails (DESIGN.md house rule 10).
+// A test that logs an unexpected console.error fails (docs/product/design.md house rule 10).
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -1,13 +1,13 @@
 import { CHOOSE_PASSWORD_PATH, type Role } from '@shared/constants';
 import { useSyncExternalStore } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@web/lib/router';
 import { session } from '@web/lib/session';
 
 const noSubscription = () => () => {};
 
 /**
- * No token → /connexion; an account that must choose its own password → that step first (CONTRACT.md);
- * wrong role → /unauthorized (spec §2). Comfort only: the API checks every call.
+ * No token → /connexion; an account that must choose its own password → that step first (docs/product/accounts.md);
+ * wrong role → /unauthorized (docs/product/screens.md). Comfort only: the API checks every call.
  * The session lives in this browser's storage: the build's prerender and React's hydration of it render nothing here
  * (the server snapshot), and the decision is taken on the render right after, so a prerendered page hydrates cleanly.
  */

@@ -1,5 +1,5 @@
 import { hasNotified, TOAST_WANTED_EVENT } from '@web/lib/notify';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 // The toast container (react-toastify and its CSS, ~8 KB gzip) is not needed to show a page, and inserting its
 // stylesheet restyles the whole document (a long task on a slow phone, counted in Lighthouse's TBT): it mounts at the
@@ -7,6 +7,18 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 // react-toastify queues a toast emitted before its container mounts and shows it when the container arrives, so
 // nothing is lost.
 const Toasts = lazy(() => import('./toasts'));
+
+// Offline at the first interaction, that chunk cannot load, and an error escaping here would replace the whole page.
+// The page stays; notifications come back with the next page load (Chromium keeps a failed module import failed).
+class WithoutToastsOnFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
 function DeferredToasts() {
@@ -25,9 +37,11 @@ function DeferredToasts() {
     };
   }, [isWanted]);
   return isWanted ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <WithoutToastsOnFailure>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </WithoutToastsOnFailure>
   ) : null;
 }
 

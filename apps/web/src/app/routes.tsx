@@ -1,19 +1,29 @@
 import { ADVISER_ROLES, CHOOSE_PASSWORD_PATH, MEMBER_SPACE_ROLES, PROVIDER_ROLES, type Role } from '@shared/constants';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@web/lib/router';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAnnounceHydrated } from '@web/lib/hydration';
 import { Guard } from './guard';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorBoundary } from './pages/route-error';
 
-// Every route of spec §2, in React Router's declarative mode: the data router (loaders, actions) would add ~17 KB
+// Every route of docs/product/screens.md, in React Router's declarative mode: the data router (loaders, actions) would add ~17 KB
 // gzip to every first load and this app has no loaders. Each page is its own lazily loaded chunk, so the home page
 // never downloads a dashboard; navigations run in a transition, so the previous page stays until the next is ready.
 // Pages get TanStack Query's provider with their own chunk; the home page uses none, so its first load skips it.
 type PageModule = Promise<{ default: ComponentType }>;
-const lazyPage = (load: () => PageModule, options: { withQueries?: boolean } = {}) => {
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+/**
+ * `forms`: the page validates with zod (~90 KB of library to evaluate, plus its schemas). For the first page of a visit
+ * zod is evaluated in a task of its own, then the page's modules in the next one: two short tasks instead of one long
+ * enough to hold a tap on a slow phone (issue #32, TBT). Later navigations load both at once (no extra round trip).
+ */
+const lazyPage = (load: () => PageModule, options: { withQueries?: boolean; forms?: boolean } = {}) => {
   const build = async (): Promise<ComponentType> => {
+    if (options.forms && typeof document !== 'undefined' && !document.documentElement.dataset.hydrated) {
+      await import('@shared/zod-fr');
+      await nextTask();
+    }
     const [module, queries] = await Promise.all([load(), options.withQueries === false ? null : import('./query-provider')]);
     const Loaded = module.default;
     const Page = () => {
@@ -49,25 +59,35 @@ const lazyPage = (load: () => PageModule, options: { withQueries?: boolean } = {
 
 const HomePage = lazyPage(() => import('@web/features/home/home-page'), { withQueries: false });
 const AboutPage = lazyPage(() => import('@web/features/about/about-page'));
-const ContactPage = lazyPage(() => import('@web/features/contact/contact-page'));
-const LoginPage = lazyPage(() => import('@web/features/auth/login-page'));
-const ForgotPasswordPage = lazyPage(() => import('@web/features/password-recovery/forgot-password-page'));
-const PaymentPage = lazyPage(() => import('@web/features/payments/payment-page'));
-const TestimonialPage = lazyPage(() => import('@web/features/testimonials/testimonial-page'));
-const DonationPage = lazyPage(() => import('@web/features/payments/donation-page'));
-const VolunteerPage = lazyPage(() => import('@web/features/volunteers/volunteer-page'));
-const ProjectPage = lazyPage(() => import('@web/features/projects/project-page'));
+const ContactPage = lazyPage(() => import('@web/features/contact/contact-page'), { forms: true });
+const LoginPage = lazyPage(() => import('@web/features/auth/login-page'), { forms: true });
+const ForgotPasswordPage = lazyPage(() => import('@web/features/password-recovery/forgot-password-page'), { forms: true });
+const PaymentPage = lazyPage(() => import('@web/features/payments/payment-page'), { forms: true });
+const TestimonialPage = lazyPage(() => import('@web/features/testimonials/testimonial-page'), { forms: true });
+const DonationPage = lazyPage(() => import('./pages/donation-route'), { forms: true });
+const PledgePage = lazyPage(() => import('@web/features/pledges/pledge-page'), { forms: true });
+const PledgePayPage = lazyPage(() => import('@web/features/pledges/pay-page'), { forms: true });
+const VolunteerPage = lazyPage(() => import('@web/features/volunteers/volunteer-page'), { forms: true });
+const ProjectPage = lazyPage(() => import('@web/features/projects/project-page'), { forms: true });
 const CausePage = lazyPage(() => import('@web/features/causes/cause-page'));
+const TransparencyPage = lazyPage(() => import('@web/features/transparency/transparency-page'));
+const PrivacyPage = lazyPage(() => import('@web/features/privacy/privacy-page'), { withQueries: false, forms: true });
+const ConsentPage = lazyPage(() => import('@web/features/privacy/consent-page'), { withQueries: false });
 const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized-page'));
 const RegisterPage = lazyPage(() => import('@web/features/auth/register-page'));
 const InformationPage = lazyPage(() => import('@web/features/provider-information/information-page'));
 const QuestionnairePage = lazyPage(() => import('@web/features/questionnaire/questionnaire-page'));
 const ConsumerPage = lazyPage(() => import('@web/features/consumer/consumer-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
-const AdminDashboardPage = lazyPage(() => import('@web/features/admin-dashboard/admin-dashboard-page'));
+const AdminDashboardPage = lazyPage(() => import('@web/app/pages/admin-dashboard/admin-dashboard-page'));
 const AdviserDashboardPage = lazyPage(() => import('@web/features/adviser-dashboard/adviser-dashboard-page'));
 const ProviderDashboardPage = lazyPage(() => import('@web/features/provider-dashboard/provider-dashboard-page'));
-const MemberSpacePage = lazyPage(() => import('@web/features/member-space/member-space-page'));
+const MemberSpacePage = lazyPage(() => import('./pages/member-space-route'));
+const EventsPage = lazyPage(() => import('@web/features/events/events-page'));
+const EventPage = lazyPage(() => import('@web/features/events/event-page'));
+const TicketPage = lazyPage(() => import('@web/features/events/ticket-page'));
+const CheckInPage = lazyPage(() => import('@web/features/events/check-in/check-in-page'), { withQueries: false });
+const VolunteerSpacePage = lazyPage(() => import('@web/features/events/volunteers/volunteer-space-page'), { withQueries: false });
 const ChoosePasswordPage = lazyPage(() => import('@web/features/auth/choose-password-page'), { withQueries: false });
 
 /**
@@ -103,10 +123,20 @@ export function AppRoutes() {
             <Route path="/paiement" element={<PaymentPage />} />
             <Route path="/temoignage" element={<TestimonialPage />} />
             <Route path="/donation" element={<DonationPage />} />
+            <Route path="/engagement/:token" element={<PledgePage />} />
+            <Route path="/engagement/:token/payer" element={<PledgePayPage />} />
             <Route path="/volontier" element={<VolunteerPage />} />
             <Route path="/projet-social" element={<ProjectPage />} />
             <Route path="/causes/:causeId" element={<CausePage />} />
+            <Route path="/transparence" element={<TransparencyPage />} />
+            <Route path="/confidentialite" element={<PrivacyPage />} />
+            <Route path="/consentement" element={<ConsentPage />} />
             <Route path="/unauthorized" element={<UnauthorizedPage />} />
+            <Route path="/evenements" element={<EventsPage />} />
+            <Route path="/evenements/:id" element={<EventPage />} />
+            <Route path="/billet/:token" element={<TicketPage />} />
+            <Route path="/accueil/:eventId" element={<CheckInPage />} />
+            <Route path="/benevole" element={<VolunteerSpacePage />} />
             {guarded(undefined, <Route path={CHOOSE_PASSWORD_PATH} element={<ChoosePasswordPage />} />)}
             {guarded(['administrateur', ...ADVISER_ROLES], <Route path="/inscription" element={<RegisterPage />} />)}
             {guarded(PROVIDER_ROLES, <Route path="/information" element={<InformationPage />} />)}

@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
+import { type ApiQuery, apiUrl as buildUrl } from './api-url';
 import { takePrefetched } from './prefetched';
 import { session } from './session';
 import type { FieldErrors } from '@shared/schemas/api-common';
@@ -29,19 +30,10 @@ export interface RequestOptions {
   body?: unknown;
   /** Bearer token to send; defaults to the stored `token`. Pass null for none. */
   token?: string | null;
-  query?: Record<string, string | number | undefined | null>;
+  query?: ApiQuery;
   signal?: AbortSignal;
   /** Upload progress (0..1) for multipart bodies; uses XHR since fetch cannot report it. */
   onUploadProgress?: (fraction: number) => void;
-}
-
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 function toApiError(status: number, body: unknown): ApiError {
@@ -150,5 +142,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

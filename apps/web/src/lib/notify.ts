@@ -11,7 +11,12 @@ type Kind = 'success' | 'error' | 'warning' | 'info';
 const show = (kind: Kind) => (message: string) => {
   hasToasted = true;
   window.dispatchEvent(new Event(TOAST_WANTED_EVENT));
-  void import('react-toastify').then(({ toast }) => toast[kind](message));
+  // One notification at a time: the newest replaces what is still shown, so a stale « Merci… » never sits beside
+  // a fresh « Erreur… » (issue #33 item 18).
+  void import('react-toastify').then(({ toast }) => {
+    toast.dismiss();
+    toast[kind](message);
+  });
 };
 
 export const notify = {

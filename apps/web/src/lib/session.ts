@@ -1,6 +1,9 @@
 import { STORAGE_KEYS } from '@shared/constants';
 
-// The browser storage keys of spec §3. The server is the authority; these only drive navigation.
+// The browser storage keys of docs/product/data.md. The server is the authority; these only drive navigation.
+/** sessionStorage key of whom an adviser acts for (features/adviser-dashboard/acting-session.ts); cleared at logout. */
+export const ACTING_AS_KEY = 'adviser.actingAs';
+
 const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);
 
 // Components that show who is logged in (the header) re-render when the session changes in this tab
@@ -32,11 +35,16 @@ export const session = {
     storage()?.removeItem(STORAGE_KEYS.mustChangePassword);
     changed();
   },
-  /** Adviser/dashboard logout (spec §4): token and role go, user_id and the other keys stay. */
+  /**
+   * Adviser/dashboard logout (docs/product/states.md): token and role go, user_id and the other keys stay — but not
+   * an act-as token (`consumerToken`) nor who it acts for: a shared device keeps nothing that acts for someone.
+   */
   clearTokenAndRole() {
     storage()?.removeItem(STORAGE_KEYS.token);
     storage()?.removeItem(STORAGE_KEYS.role);
     storage()?.removeItem(STORAGE_KEYS.mustChangePassword);
+    storage()?.removeItem(STORAGE_KEYS.consumerToken);
+    if (typeof window !== 'undefined') window.sessionStorage.removeItem(ACTING_AS_KEY);
     changed();
   },
   setConsumerToken(token: string) {

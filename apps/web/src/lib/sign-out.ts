@@ -2,7 +2,7 @@ import { api } from './api-client';
 import { session } from './session';
 
 /**
- * Ends the session (spec §4 logout): POST /logout with the bearer, then token and role leave local
+ * Ends the session (docs/product/states.md logout): POST /logout with the bearer, then token and role leave local
  * storage. A server that no longer knows the token, or no network, still signs the browser out.
  * Used where TanStack Query is not loaded (the header of every page).
  */

@@ -7,7 +7,7 @@ const inFlight = new Map<string, Promise<unknown>>();
 
 /**
  * Fetches once per page load (shared between mounts); `data` is undefined until it arrives. A failed fetch leaves it
- * undefined (the page keeps its loading text, spec §8) and is not cached, so the next mount asks again.
+ * undefined (the page keeps its loading text, docs/product/errors.md) and is not cached, so the next mount asks again.
  */
 export function usePublicData<T>(key: string, fetcher: () => Promise<T>): { data: T | undefined } {
   const [data, setData] = useState<T | undefined>(() => cache.get(key) as T | undefined);

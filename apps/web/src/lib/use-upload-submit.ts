@@ -18,9 +18,9 @@ export function toFormData(texts: Record<string, unknown>, files: Record<string,
 }
 
 /**
- * Sends a public form with files (spec §7 multipart posts) and drives its progress bar. On success the form is
+ * Sends a public form with files (docs/product/http-api.md multipart posts) and drives its progress bar. On success the form is
  * reset; on a 422 or 413 the server's messages go under their fields (a 413 without a field names `sizeField`),
- * then the error is rethrown so the form picks its own notification (spec §8 differs per form).
+ * then the error is rethrown so the form picks its own notification (docs/product/errors.md differs per form).
  */
 export function useUploadSubmit<T extends FieldValues>(
   path: string,

@@ -23,7 +23,15 @@ export const adminStatsSchema = z.object({
       payments_count: count,
     }),
   ),
+  /** Messages queued per month (the same 12 months) and channel actually used (sms, email, whatsapp), zero-filled. */
+  messages_by_channel: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), sms: count, email: count, whatsapp: count })),
   /** How many questionnaires name each need, per zone of their author (zones compared without case/accents). */
   needs_by_zone: z.array(z.object({ zone: z.string(), need: z.string(), count })),
+  /** Recurring giving: the monthly amount active pledges commit to, against what pledges brought in each month (by payment date). */
+  pledges: z.object({
+    committed_monthly: count,
+    active: count,
+    monthly: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), collected: count })),
+  }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 
-// The envelopes every API answer shares (CONTRACT.md): `{ message }` on success without a body of its own, and
+// The envelopes every API answer shares (docs/product/http-api.md): `{ message }` on success without a body of its own, and
 // `{ message, errors? }` on failure, `errors` naming each refused field with its French messages.
 
 export const messageSchema = z.object({ message: z.string() });

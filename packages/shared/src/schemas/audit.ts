@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 
-// The audit trail (CONTRACT.md "Money recorded by hand, refunds, audit"): GET /api/admin/audit.
+// The audit trail (docs/product/back-office.md "Audit trail"): GET /api/admin/audit.
 
 export const auditQuerySchema = z.object({
   actor: z.coerce
@@ -17,6 +17,9 @@ export const auditEntrySchema = z.object({
   id: z.number(),
   actor_user_id: z.number().nullable(),
   actor_name: z.string().nullable(),
+  /** Written with an act-as token: the adviser or administrator who acted for actor_user_id. */
+  acting_user_id: z.number().nullable(),
+  acting_name: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string(),

@@ -1,11 +1,11 @@
 import { z } from '../zod-fr';
 
-/** Telephones are compared without the spaces, dots, dashes or brackets people type between digit groups. */
-export function normalizeTelephone(value: string): string {
-  return value.replace(/[\s.\-()]/g, '');
-}
+import { normalizeTelephone } from '../phone';
 
-// Login (spec §2 "Login and registration"; CONTRACT.md: POST /api/login {telephone, password}).
+/** Telephones are stored and compared in one E.164 form (packages/shared/src/phone.ts). */
+export { normalizeTelephone };
+
+// Login (docs/product/accounts.md "Login"; docs/product/accounts.md: POST /api/login {telephone, password}).
 export const loginSchema = z.object({
   telephone: z
     .union([z.string(), z.number()], { error: 'Le numéro de téléphone est requis.' })
@@ -20,6 +20,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Numéro de téléphone ou mot de passe incorrect.',
   accountNotConfirmed: "Votre compte n'a pas encore été confirmé par un administrateur.",
+  accountDeactivated: "Ce compte a été désactivé par un administrateur. Contactez l'association pour le réactiver.",
   loginSuccess: 'Connexion réussie!',
   loginValidation: 'Erreur de validation des champs.',
   loginFailure: 'Erreur lors de la connexion. Veuillez réessayer.',
@@ -27,6 +28,8 @@ export const AUTH_MESSAGES = {
   logoutSuccess: 'Déconnexion réussie',
   logoutFailure: 'Une erreur est survenue lors de la déconnexion',
   tokenMissing: 'Token non trouvé',
+  /** A token of an account that must choose its password first: only its profile, the password change and logout. */
+  mustChangePassword: 'Veuillez d’abord choisir votre mot de passe.',
 } as const;
 
 export const authUserSchema = z.object({
@@ -34,7 +37,7 @@ export const authUserSchema = z.object({
   role: z.string(),
   first_login: z.boolean(),
   name: z.string(),
-  /** An account created by someone else chooses its own password first (CONTRACT.md "Every account has a home"). */
+  /** An account created by someone else chooses its own password first (docs/product/accounts.md "Every account has a home"). */
   must_change_password: z.boolean(),
 });
 export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
@@ -44,6 +47,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const ACT_AS_MESSAGES = {
   notCreator: 'Vous ne pouvez agir que pour les utilisateurs que vous avez créés.',
   failure: 'Impossible d’agir pour cet utilisateur. Veuillez réessayer.',
+  /** An act-as token cannot act for someone else again, register users, request codes or change a password. */
+  notWithActAs: 'Cette action n’est pas possible lorsque vous agissez pour un autre utilisateur.',
 } as const;
-/** How long an act-as token is valid (CONTRACT.md: 2 hours). */
+/** How long an act-as token is valid (docs/product/accounts.md: 2 hours). */
 export const ACT_AS_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;

@@ -11,6 +11,19 @@ export const waitingCountsSchema = z.object({
   pending_testimonials: count,
   /** Contact messages nobody marked handled yet. */
   new_messages: count,
+  /** Expenses at or above the approval threshold waiting for a second administrator. */
+  pending_expenses: count,
+  /** Submitted projects still « Reçu » (nobody looked at them yet). */
+  new_projects: count,
+  /** A fact the footer, receipts or privacy notice show is still unset (docs/product). */
+  organisation_incomplete: z.boolean(),
+  /** Proved requests about personal data not yet answered, and those due within 7 days or overdue. */
+  privacy_requests: count,
+  privacy_requests_due_soon: count,
+  /** Zones typed before Benin's reference list that its migration could not map, still to be chosen. */
+  unmapped_zones: count,
+  /** Telephone conflicts the migration to E.164 reported, not yet resolved. */
+  telephone_conflicts: count,
 });
 export type WaitingCounts = z.infer<typeof waitingCountsSchema>;
 

@@ -2,7 +2,7 @@ import { DONATION_PURPOSES } from '../constants';
 import { z } from '../zod-fr';
 import { fcfaAmount } from './payment';
 
-// What was raised per donation purpose, and the goals an administrator sets (CONTRACT.md "Donors").
+// What was raised per donation purpose, and the goals an administrator sets (docs/product/donors.md).
 
 export const CAUSE_PROGRESS_MESSAGES = {
   goal: "L'objectif doit être un montant positif en FCFA.",

@@ -1,8 +1,9 @@
+import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { optionalFreeText, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
 import { emailField } from './public-form-fields';
 
-// Contact form (spec §2 "Contactez-Nous", §5 Contact, §7 POST /contact; CONTRACT.md "Text that people write").
+// Contact form (docs/product/public-site.md "Public forms", docs/product/validation.md Contact, docs/product/http-api.md POST /contact; docs/product/validation.md "Text that people write").
 export const CONTACT_MESSAGES = {
   name: 'Le nom doit comporter au moins 4 lettres et ne doit contenir que des lettres.',
   nameChars: TEXT_MESSAGES.nameChars,
@@ -21,8 +22,8 @@ export const contactSchema = z.object({
   phone: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').replace(/[\s.-]/g, ''))
-    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), CONTACT_MESSAGES.phone)
+    .transform((v) => normalizeTelephone((v ?? '').trim()))
+    .refine((v) => v === '' || E164_PATTERN.test(v), CONTACT_MESSAGES.phone)
     .transform((v) => (v === '' ? undefined : v)),
   services: optionalFreeText({ max: 200, charsMessage: CONTACT_MESSAGES.services }),
   message: optionalFreeText({ max: 5000, multiline: true, charsMessage: CONTACT_MESSAGES.message }),

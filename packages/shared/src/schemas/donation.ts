@@ -2,10 +2,11 @@ import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSES, LEGACY_DEFAULT_DONATION_PU
 import { optionalPersonName } from '../text-rules';
 import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
-import { normalizeTelephone } from './auth';
-import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
+import { E164_PATTERN, normalizeTelephone } from '../phone';
+import { fcfaAmount, optionalEmail, PAYMENT_MESSAGES } from './payment';
+import { idParam } from './id-param';
 
-// Donations (spec §2 "Faire un Don", §5 Donation, §7 POST /donation).
+// Donations (docs/product/donors.md "The donation form", docs/product/validation.md Donation, docs/product/http-api.md POST /donation).
 
 export const DONATION_MESSAGES = {
   amount: 'Le montant doit être positif et comporter au moins 3 chiffres.',
@@ -16,10 +17,10 @@ export const DONATION_MESSAGES = {
   thanks: 'Merci pour votre don !',
 } as const;
 
-const donationAmount = () => fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 });
+export const donationAmount = () => fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 });
 
 /** One of DONATION_PURPOSES; the spec's default "Medical Treatment" (§9) is read as DEFAULT_DONATION_PURPOSE. */
-const donationPurpose = () =>
+export const donationPurpose = () =>
   z
     .union([z.enum(DONATION_PURPOSES), z.literal(LEGACY_DEFAULT_DONATION_PURPOSE)], { error: DONATION_MESSAGES.purposeInvalid })
     .transform((v) => (v === LEGACY_DEFAULT_DONATION_PURPOSE ? DEFAULT_DONATION_PURPOSE : v));
@@ -30,12 +31,12 @@ const optionalTelephone = () =>
     .union([z.string(), z.number()])
     .nullish()
     .transform((v) => normalizeTelephone(String(v ?? '').trim()))
-    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), DONATION_MESSAGES.telephoneInvalid)
+    .refine((v) => v === '' || E164_PATTERN.test(v), DONATION_MESSAGES.telephoneInvalid)
     .transform((v) => (v === '' ? undefined : v));
 
 /**
  * The donation form and POST /api/donation/initiate. The donor may leave a name, a telephone and an
- * e-mail (CONTRACT.md "Donors"): the receipt carries the name, the receipt link goes to the telephone
+ * e-mail (docs/product/donors.md): the receipt carries the name, the receipt link goes to the telephone
  * and e-mail once the provider approves. `phone` is the earlier name of `telephone` and still accepted.
  */
 export const donationInitiateSchema = z
@@ -48,13 +49,7 @@ export const donationInitiateSchema = z
       max: 100,
       maxMessage: DONATION_MESSAGES.nameTooLong,
     }),
-    email: z
-      .string()
-      .trim()
-      .max(150, PAYMENT_MESSAGES.emailInvalid)
-      .nullish()
-      .transform((v) => (v ? v.toLowerCase() : undefined))
-      .pipe(z.email(PAYMENT_MESSAGES.emailInvalid).optional()),
+    email: optionalEmail(),
     telephone: optionalTelephone(),
     phone: optionalTelephone(),
   })
@@ -68,9 +63,9 @@ const recordTransactionId = (body: { 'transaction-id'?: string | number; transac
 };
 
 /**
- * POST /api/donation (spec §7: amount, purpose, transaction-status, transaction-id). Both the spec's
+ * POST /api/donation (docs/product/http-api.md: amount, purpose, transaction-status, transaction-id). Both the spec's
  * hyphenated names and underscored ones are accepted. The amount and purpose are checked with the
- * form's rules (spec §5, same messages), but the server stores only what the provider says.
+ * form's rules (docs/product/validation.md, same messages), but the server stores only what the provider says.
  */
 export const donationRecordSchema = z
   .object({
@@ -99,7 +94,7 @@ export const donationListItemSchema = z.object({
   id: z.number(),
   amount: z.number(),
   purpose: z.string(),
-  /** The donor's name, telephone and e-mail when given (CONTRACT.md "Donors"); null for an anonymous gift. */
+  /** The donor's name, telephone and e-mail when given (docs/product/donors.md); null for an anonymous gift. */
   ...payerListFields,
   ...moneyRecordListFields,
 });
@@ -119,3 +114,12 @@ export const ownMoneyItemSchema = z.object({
 });
 export const ownMoneySchema = z.array(ownMoneyItemSchema);
 export type OwnMoneyItem = z.infer<typeof ownMoneyItemSchema>;
+
+/**
+ * POST /api/profile/money/{kind}/{id}/check: the member space's « Vérifier le paiement » for one of the account's
+ * pending records (docs/product/payments.md "A pending payment"). The server asks the provider and answers the record.
+ */
+export const ownMoneyCheckParamsSchema = z.object({ kind: z.enum(['payment', 'donation']), id: idParam });
+export const OWN_MONEY_MESSAGES = {
+  notFound: 'Paiement introuvable.',
+} as const;

@@ -1,6 +1,6 @@
 import { TRANSACTION_STATUS_LABELS } from '../constants';
 
-// CSV exports (CONTRACT.md "Exports"): `?format=csv` on every administrator list, and the words the
+// CSV exports (docs/product/exports.md): `?format=csv` on every administrator list, and the words the
 // files use for codes (a treasurer reads « Approuvé », not "approved").
 
 export const EXPORT_FORMAT = 'csv';

@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 
-// Membership periods (CONTRACT.md "Membership"): the profile's summary and the administrators' list.
+// Membership periods (docs/product/membership.md): the profile's summary and the administrators' list.
 
 export const MEMBERSHIP_STATUSES = ['a_jour', 'a_renouveler', 'expiree', 'aucune'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

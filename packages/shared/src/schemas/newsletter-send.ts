@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 
-// Newsletter sending (CONTRACT.md "Newsletter sending").
+// Newsletter sending (docs/product/newsletter.md).
 export const NEWSLETTER_SEND_MESSAGES = {
   subjectRequired: "L'objet est requis.",
   subjectTooLong: "L'objet ne doit pas dépasser 150 caractères.",
@@ -8,6 +8,9 @@ export const NEWSLETTER_SEND_MESSAGES = {
   bodyTooLong: 'Le texte ne doit pas dépasser 20 000 caractères.',
   noSubscribers: "Aucun abonné actif : il n'y a personne à qui envoyer cette newsletter.",
   queued: (n: number) => `Newsletter en cours d’envoi à ${n} abonné${n > 1 ? 's' : ''}.`,
+  confirmUnsubscribeTitle: 'Se désinscrire de la newsletter',
+  confirmUnsubscribe: "Pour ne plus recevoir la newsletter de l'ASBE, confirmez d'un clic ci-dessous.",
+  confirmUnsubscribeButton: 'Me désinscrire',
   unsubscribedTitle: 'Désinscription confirmée',
   unsubscribed: "Vous ne recevrez plus la newsletter de l'ASBE. Vous pouvez vous réabonner à tout moment depuis notre site.",
   unknownLinkTitle: 'Lien de désinscription inconnu',
@@ -29,6 +32,8 @@ export const newsletterSendListItemSchema = z.object({
   subject: z.string(),
   recipients: z.number(),
   sent: z.number(),
+  /** Kept in the outbox: no e-mail provider was configured (nothing left the machine). */
+  kept: z.number(),
   failed: z.number(),
   created_at: z.string(),
 });

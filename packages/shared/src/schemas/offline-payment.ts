@@ -3,7 +3,7 @@ import { z } from '../zod-fr';
 import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 import { telephoneField } from './register';
 
-// Money recorded by hand (CONTRACT.md "Money recorded by hand, refunds, audit"): cash, mobile money
+// Money recorded by hand (docs/product/payments.md "Money recorded by hand"): cash, mobile money
 // received outside the gateway, transfer or cheque, entered by an administrator.
 
 export const OFFLINE_METHODS = ['especes', 'mobile_money', 'virement', 'cheque'] as const;
@@ -23,10 +23,14 @@ export const OFFLINE_MESSAGES = {
   referenceRequired: 'La référence est requise (numéro de reçu, de virement ou de chèque).',
   receivedAtInvalid: 'Veuillez entrer une date de réception valide (AAAA-MM-JJ).',
   receivedAtFuture: 'La date de réception ne peut pas être dans le futur.',
+  receivedAtTooOld: 'La date de réception ne peut pas remonter à plus de 10 ans.',
+  duplicate:
+    'Un paiement reçu avec la même référence, le même montant et le même jour est déjà enregistré. Confirmez pour l’enregistrer une seconde fois.',
   purposeRequired: 'Veuillez choisir la cause du don.',
   paymentTypeRequired: 'Veuillez choisir le type de paiement.',
   recorded: 'Paiement reçu enregistré.',
   reasonTooLong: 'Le motif doit contenir au plus 300 caractères.',
+  accountInvalid: 'Veuillez choisir un compte de trésorerie valide.',
 } as const;
 
 const isoDate = z
@@ -38,7 +42,13 @@ const isoDate = z
     OFFLINE_MESSAGES.receivedAtInvalid,
   )
   // A day of margin for time zones: Benin is UTC+1.
-  .refine((v) => Date.parse(`${v}T00:00:00Z`) <= Date.now() + 24 * 3600_000, OFFLINE_MESSAGES.receivedAtFuture);
+  .refine((v) => Date.parse(`${v}T00:00:00Z`) <= Date.now() + 24 * 3600_000, OFFLINE_MESSAGES.receivedAtFuture)
+  // Accounting keeps 10 years (docs/product/accounts.md): an older day is a typing error (0001-01-01).
+  .refine((v) => {
+    const limit = new Date();
+    limit.setUTCFullYear(limit.getUTCFullYear() - 10);
+    return v >= limit.toISOString().slice(0, 10);
+  }, OFFLINE_MESSAGES.receivedAtTooOld);
 
 export const offlinePaymentSchema = z
   .object({
@@ -51,6 +61,19 @@ export const offlinePaymentSchema = z
     received_at: isoDate,
     purpose: z.enum(DONATION_PURPOSES, { error: OFFLINE_MESSAGES.purposeRequired }).optional(),
     payment_type: z.enum(PAYMENT_TYPES, { error: OFFLINE_MESSAGES.paymentTypeRequired }).optional(),
+    /** Records it even when one with the same reference, amount and day exists (otherwise 409). */
+    confirm_duplicate: z.boolean({ error: 'Valeur invalide pour la confirmation.' }).optional(),
+    /** The treasury account the money went into; default: the first account of the kind its method implies. */
+    account: z
+      .union([z.number(), z.string(), z.null()], { error: OFFLINE_MESSAGES.accountInvalid })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v === '') return undefined;
+        const id = Number(v);
+        if (Number.isInteger(id) && id > 0) return id;
+        ctx.addIssue({ code: 'custom', message: OFFLINE_MESSAGES.accountInvalid });
+        return z.NEVER;
+      }),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'donation' && !v.purpose) ctx.addIssue({ code: 'custom', path: ['purpose'], message: OFFLINE_MESSAGES.purposeRequired });

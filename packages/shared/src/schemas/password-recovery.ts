@@ -1,7 +1,8 @@
+import { normalizeTelephone } from '../phone';
 import { z } from '../zod-fr';
 import { passwordField } from './register';
 
-// Account recovery (CONTRACT.md "Account recovery"): ask for a code, then code + new password.
+// Account recovery (docs/product/recovery.md): ask for a code, then code + new password.
 export const PASSWORD_RECOVERY_MESSAGES = {
   codeSent: 'Si un compte correspond à ce numéro, un code de réinitialisation vient de lui être envoyé par SMS. Il est valable 15 minutes.',
   codeSentToUser: 'Un code de réinitialisation a été envoyé à cet utilisateur.',
@@ -12,6 +13,7 @@ export const PASSWORD_RECOVERY_MESSAGES = {
   codeFormat: 'Le code contient 6 chiffres.',
   telephoneRequired: 'Le numéro de téléphone est requis.',
   telephoneInvalid: 'Numéro de téléphone invalide.',
+  notForAdministrator: 'Vous ne pouvez pas demander de code pour un autre administrateur.',
 } as const;
 const M = PASSWORD_RECOVERY_MESSAGES;
 
@@ -19,7 +21,7 @@ export const RESET_CODE = { digits: 6, lifetimeMinutes: 15, maxTries: 5, maxPerH
 
 const telephone = z
   .union([z.string(), z.number()], { error: M.telephoneRequired })
-  .transform((v) => String(v).trim())
+  .transform((v) => normalizeTelephone(String(v).trim()))
   .pipe(z.string().min(1, { error: M.telephoneRequired, abort: true }).max(30, M.telephoneInvalid));
 
 export const forgotPasswordSchema = z.object({ telephone });

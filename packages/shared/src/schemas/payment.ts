@@ -1,9 +1,10 @@
+import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, TRANSACTION_STATUSES } from '../constants';
 import { parseFcfa, personName } from '../text-rules';
 import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
 
-// Membership fee payments (spec §2 "Faire un Paiement", §5 Payment, §7 POST /payment and /api/payment/initiate).
+// Membership fee payments (docs/product/payments.md "Paying a fee", docs/product/validation.md Payment, docs/product/http-api.md POST /payment and /api/payment/initiate).
 
 /** Largest amount accepted in one payment or donation (FCFA): far above any fee, far below 2^53. */
 export const MAX_PAYMENT_AMOUNT = 100_000_000;
@@ -12,6 +13,7 @@ export const PAYMENT_MESSAGES = {
   nameRequired: 'Le nom est requis.',
   emailInvalid: 'Veuillez entrer une adresse email valide.',
   phoneTooShort: 'Le numéro de téléphone doit comporter au moins 8 caractères.',
+  phoneInvalid: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
   amountPositive: 'Le montant doit être supérieur à 0.',
   amountWhole: 'Le montant doit être un nombre entier de FCFA.',
   amountTooLarge: 'Le montant est trop élevé.',
@@ -19,7 +21,7 @@ export const PAYMENT_MESSAGES = {
   statusInvalid: 'Statut de transaction invalide.',
   transactionUnknown: 'Transaction inconnue.',
   transactionRequired: "L'identifiant de la transaction est requis.",
-  // Spec §8 and §4: notifications of the payment and donation pages.
+  // docs/product/errors.md and docs/product/states.md: notifications of the payment and donation pages.
   providerUnavailable: 'Le service de paiement est momentanément indisponible. Veuillez réessayer.',
   paymentFailed: 'Le paiement a échoué.',
   insertFailed: "Une erreur est survenue lors de l'insertion de la transaction.",
@@ -65,13 +67,29 @@ const payerName = () =>
 const payerPhone = () =>
   z
     .union([z.string(), z.number()], { error: PAYMENT_MESSAGES.phoneTooShort })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(8, PAYMENT_MESSAGES.phoneTooShort).max(20, 'Le numéro de téléphone doit comporter au plus 20 caractères.'));
+    .transform((v) => normalizeTelephone(String(v).trim()))
+    .pipe(
+      z
+        .string()
+        .min(8, { error: PAYMENT_MESSAGES.phoneTooShort, abort: true })
+        .max(20, { error: 'Le numéro de téléphone doit comporter au plus 20 caractères.', abort: true })
+        .regex(E164_PATTERN, PAYMENT_MESSAGES.phoneInvalid),
+    );
+/** An optional e-mail: blank is none; kept lower-case. */
+export const optionalEmail = () =>
+  z
+    .string({ error: PAYMENT_MESSAGES.emailInvalid })
+    .trim()
+    .max(150, PAYMENT_MESSAGES.emailInvalid)
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .pipe(z.email(PAYMENT_MESSAGES.emailInvalid).optional());
 const paymentAmount = () => fcfaAmount({ positive: PAYMENT_MESSAGES.amountPositive });
 
 export const paymentInitiateSchema = z.object({
   name: payerName(),
-  email: z.string({ error: PAYMENT_MESSAGES.emailInvalid }).trim().max(150).pipe(z.email(PAYMENT_MESSAGES.emailInvalid)),
+  // Optional (docs/product/validation.md "Payment"): many payers have only a telephone, where the receipt goes by SMS.
+  email: optionalEmail(),
   phone: payerPhone(),
   amount: paymentAmount(),
   payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
@@ -86,7 +104,7 @@ const transactionId = z
   .pipe(z.string().min(1, PAYMENT_MESSAGES.transactionRequired).max(100, PAYMENT_MESSAGES.transactionUnknown));
 
 /**
- * POST /api/payment (spec §7). Name, phone and amount are checked with the form's rules (spec §5, same
+ * POST /api/payment (docs/product/http-api.md). Name, phone and amount are checked with the form's rules (docs/product/validation.md, same
  * messages), but the status and amount in the body are only what the browser believes: the server asks
  * the provider and stores what it says.
  */

@@ -1,8 +1,8 @@
 import { z } from '../zod-fr';
 import { membershipSummarySchema } from './membership';
-import { accountFields, emailField, nameField, passwordField, telephoneField } from './register';
+import { accountFields, nameField, optionalEmailField, passwordField, telephoneField } from './register';
 
-// Profile view of every role (spec §2 "Profile view", §7 GET/PUT /profile, §8 Profile).
+// Profile view of every role (docs/product/accounts.md "Profile", docs/product/http-api.md GET/PUT /profile, docs/product/errors.md Profile).
 
 export const PROFILE_MESSAGES = {
   updateSuccess: 'Profil mis à jour avec succès.',
@@ -29,7 +29,7 @@ export type Profile = z.infer<typeof profileSchema>;
  */
 export const profileUpdateSchema = z.object({
   name: nameField,
-  email: emailField,
+  email: optionalEmailField,
   telephone: telephoneField,
   password: z
     .string()
@@ -48,7 +48,7 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const profileUpdateResponseSchema = z.object({ user: profileSchema, message: z.string() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
-/** GET /api/profile/adviser: who created the account (its adviser), or null. */
+/** GET /api/profile/adviser: the adviser who created the account, else the association's contact (role 'association'). */
 export const profileAdviserSchema = z.object({
   adviser: z.object({ name: z.string(), telephone: z.string(), role: z.string() }).nullable(),
 });

@@ -1,10 +1,11 @@
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from '../constants';
 import { freeText, parseFcfa } from '../text-rules';
 import { z } from '../zod-fr';
+import { normalizeTelephone } from './auth';
 import { EMAIL_MESSAGE, emailField } from './public-form-fields';
 import { FILE_RULES, fileField } from './upload-rules';
 
-// Social project submission "Soumettre un Projet Social" (spec §5 Project, §7 POST /projects multipart).
+// Social project submission "Soumettre un Projet Social" (docs/product/validation.md Project, docs/product/http-api.md POST /projects multipart).
 export const PROJECT_MESSAGES = {
   nameRequired: 'Le nom du projet est requis.',
   name: 'Le nom du projet doit comporter au moins 4 caractères.',
@@ -16,6 +17,7 @@ export const PROJECT_MESSAGES = {
   goal: "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres).",
   goalMax: "L'objectif de financement ne doit pas dépasser 9 chiffres.",
   emailRequired: "L'email de contact est requis.",
+  telephone: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
   category: 'Veuillez choisir une catégorie valide.',
   fileSize: FILE_RULES.project_file.sizeMessage,
   success: 'Merci ! Votre projet a été soumis avec succès !',
@@ -38,7 +40,7 @@ export const projectFieldsSchema = z.object({
     charsMessage: PROJECT_MESSAGES.descriptionChars,
     multiline: true,
   }),
-  // An amount in FCFA as people type it ("15 000", "15.000"), given back as digits (CONTRACT.md).
+  // An amount in FCFA as people type it ("15 000", "15.000"), given back as digits (docs/product/validation.md).
   goal_amount: z
     .string({ error: PROJECT_MESSAGES.goalRequired })
     .trim()
@@ -64,6 +66,13 @@ export const projectFieldsSchema = z.object({
     .trim()
     .min(1, { error: PROJECT_MESSAGES.emailRequired, abort: true })
     .pipe(emailField(EMAIL_MESSAGE)),
+  /** Optional: the applicant then also gets the answer to the project by SMS. Blank is none. */
+  telephone: z
+    .string()
+    .optional()
+    .transform((v) => normalizeTelephone(String(v ?? '').trim()))
+    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), PROJECT_MESSAGES.telephone)
+    .transform((v) => (v === '' ? undefined : v)),
 });
 export type ProjectFields = z.output<typeof projectFieldsSchema>;
 
@@ -74,3 +83,33 @@ export const projectFormSchema = projectFieldsSchema.extend({
   project_file: fileField(FILE_RULES.project_file, { required: false }),
 });
 export type ProjectFormInput = z.input<typeof projectFormSchema>;
+
+/** A submitted project's status (docs/product), in the order it moves. */
+export const PROJECT_STATUSES = ['recu', 'en_examen', 'accepte', 'refuse'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  recu: 'Reçu',
+  en_examen: 'En examen',
+  accepte: 'Accepté',
+  refuse: 'Refusé',
+};
+
+export const PROJECT_STATUS_MESSAGES = {
+  status: 'Veuillez choisir un statut valide.',
+  messageTooLong: 'La réponse doit contenir au plus 1 000 caractères.',
+  updated: 'Statut du projet mis à jour.',
+  updatedAndSent: 'Statut du projet mis à jour ; la réponse est partie vers le porteur du projet.',
+  notFound: "Ce projet n'existe pas.",
+} as const;
+
+/** PATCH /api/projects/{id} (administrateur). */
+export const projectStatusUpdateSchema = z.object({
+  status: z.enum(PROJECT_STATUSES, { error: PROJECT_STATUS_MESSAGES.status }),
+  message: z
+    .string()
+    .trim()
+    .max(1000, PROJECT_STATUS_MESSAGES.messageTooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type ProjectStatusUpdate = z.input<typeof projectStatusUpdateSchema>;

@@ -5,8 +5,8 @@ import { QUESTIONNAIRE_MESSAGES, questionnaireSchema } from './questionnaire';
 
 const valid = {
   entreprise: 'Entreprise Soleil',
-  forme_juridique: 'Société anonyme',
-  rccm: 'RB COT 2023 B 1234',
+  forme_juridique: 'SA',
+  rccm: 'RB/COT/2023 B 1234',
   adresse: 'Rue des Cocotiers 12',
   zone: 'Abomey-Calavi',
   email: 'contact@soleil.bj',
@@ -28,11 +28,11 @@ describe('providerInformationSchema', () => {
     expect(r.reductions).toEqual({ Santé: 15, Logement: null });
   });
 
-  it('words every rule of spec §5', () => {
+  it('words every rule of docs/product/validation.md', () => {
     const r = providerInformationSchema.safeParse({
       ...valid,
-      entreprise: 'Court',
-      forme_juridique: 'x'.repeat(31),
+      entreprise: 'C',
+      forme_juridique: 'Société anonyme',
       rccm: 'RCCM@@@@@@',
       email: 'pas-un-email',
       telephone: '12345',
@@ -42,15 +42,53 @@ describe('providerInformationSchema', () => {
       reductions: { Santé: '150' },
     });
     const e = errorsOf(r);
-    expect(e.entreprise).toBe("Le nom de l'entreprise doit contenir entre 8 et 30 caractères.");
-    expect(e.forme_juridique).toBe(PROVIDER_MESSAGES.forme_juridique);
-    expect(e.rccm).toBe(PROVIDER_MESSAGES.textCharacters);
+    expect(e.entreprise).toBe("Le nom de l'entreprise doit contenir entre 2 et 120 caractères.");
+    expect(e.forme_juridique).toBe('Choisissez une forme juridique dans la liste.');
+    expect(e.rccm).toBe(PROVIDER_MESSAGES.rccm);
     expect(e.email).toBe("L'email est requis et doit être valide.");
     expect(e.telephone).toBe("Le téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.");
     expect(e.whatsapp).toBe(PROVIDER_MESSAGES.whatsapp);
     expect(e.marge_salaire).toBe('La marge de salaire doit contenir au moins 4 chiffres positifs.');
     expect(e.domaines).toBe(PROVIDER_MESSAGES.domaines);
     expect(e['reductions.Santé']).toBe('Le pourcentage de réduction doit contenir au plus 2 chiffres positifs.');
+  });
+
+  it('takes what real companies write (issue #33): apostrophes, commas, legal forms from the list, Benin’s RCCM', () => {
+    const r = providerInformationSchema.parse({
+      ...valid,
+      entreprise: "Pharmacie d'Akpakpa",
+      adresse: 'Lot 123, Akpakpa',
+      forme_juridique: 'SARL',
+      rccm: ' rb / cot / 23 b 12345 ',
+    });
+    expect(r).toMatchObject({
+      entreprise: "Pharmacie d'Akpakpa",
+      adresse: 'Lot 123, Akpakpa',
+      forme_juridique: 'SARL',
+      rccm: 'RB/COT/23 B 12345',
+    });
+    expect(providerInformationSchema.parse({ ...valid, rccm: 'RB/PNO/2021/A/123' }).rccm).toBe('RB/PNO/2021/A/123');
+    for (const form of [
+      'SARLU',
+      'SAS',
+      'SASU',
+      'SNC',
+      'SCS',
+      'GIE',
+      'entreprise individuelle',
+      'association',
+      'ONG',
+      'coopérative',
+      'autre',
+    ]) {
+      expect(providerInformationSchema.safeParse({ ...valid, forme_juridique: form }).success, form).toBe(true);
+    }
+    const e = errorsOf(
+      providerInformationSchema.safeParse({ ...valid, entreprise: 'x'.repeat(121), adresse: 'Lot\u0007 1', rccm: 'RB/COT' }),
+    );
+    expect(e.entreprise).toBe("Le nom de l'entreprise doit contenir entre 2 et 120 caractères.");
+    expect(e.adresse).toBe(PROVIDER_MESSAGES.textCharacters);
+    expect(e.rccm).toBe(PROVIDER_MESSAGES.rccm);
   });
 
   it('refuses a negative salary margin and unknown domains', () => {

@@ -1,26 +1,30 @@
+import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { PROVIDER_DOMAINS, type ProviderDomain } from '../constants';
+import { hasForbiddenChars } from '../text-rules';
 import { z } from '../zod-fr';
 
 // Provider information form (/information, POST /prestataires) and provider edit form
-// (dashboard, PUT /prestataire/{id}): spec §5. The browser and the API's 422 show the same strings.
+// (dashboard, PUT /prestataire/{id}): docs/product/validation.md. The browser and the API's 422 show the same strings.
 
 export const PROVIDER_MESSAGES = {
-  entreprise: "Le nom de l'entreprise doit contenir entre 8 et 30 caractères.",
-  forme_juridique: 'La forme juridique doit contenir entre 8 et 30 caractères.',
-  rccm: 'Le RCCM doit contenir entre 8 et 30 caractères.',
-  adresse: "L'adresse doit contenir entre 8 et 30 caractères.",
-  zone: 'La zone doit contenir entre 8 et 30 caractères.',
-  textCharacters: 'Seuls les lettres, les chiffres et les espaces sont autorisés.',
+  // docs/product/places.md: what real companies write; the spec's wording kept for
+  // what is still refused (lengths and characters).
+  entreprise: "Le nom de l'entreprise doit contenir entre 2 et 120 caractères.",
+  forme_juridique: 'Choisissez une forme juridique dans la liste.',
+  rccm: 'Le RCCM doit suivre le format du Bénin, par exemple RB/COT/23 B 12345 ou RB/PNO/2021/A/123.',
+  adresse: "L'adresse doit contenir entre 2 et 120 caractères.",
+  zone: 'Choisissez une commune dans la liste (et, si vous le souhaitez, un arrondissement).',
+  textCharacters: 'Ce texte contient des caractères non autorisés.',
   email: "L'email est requis et doit être valide.",
   telephone: "Le téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
-  // Spec §5: "same wording for Whatsapp".
+  // docs/product/validation.md: "same wording for Whatsapp".
   whatsapp: "Le téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
   margeSalaire: 'La marge de salaire doit contenir au moins 4 chiffres positifs.',
   margeSalaireTooHigh: 'La marge de salaire est trop élevée.',
   reduction: 'Le pourcentage de réduction doit contenir au plus 2 chiffres positifs.',
   domaines: 'Au moins un domaine est requis',
   domaineUnknown: "Ce domaine n'est pas proposé.",
-  // Edit form, client side (spec §5 "Provider edit form").
+  // Edit form, client side (docs/product/validation.md "Provider information").
   entrepriseRequired: "L'entreprise est requise",
   formeJuridiqueRequired: 'La forme juridique est requise',
   rccmRequired: 'Le RCCM est requis',
@@ -30,7 +34,7 @@ export const PROVIDER_MESSAGES = {
   adresseRequired: "L'adresse est requise",
   zoneRequired: 'La zone est requise',
   margeSalaireRequired: 'La marge salaire est requise',
-  // Outcomes (spec §8).
+  // Outcomes (docs/product/errors.md).
   created: 'Informations du prestataire enregistrées avec succès',
   updated: 'Informations du prestataire mises à jour avec succès',
   updateFailed: 'Une erreur est survenue lors de la mise à jour des informations du prestataire',
@@ -41,30 +45,95 @@ export const PROVIDER_MESSAGES = {
   notOwner: 'Vous ne pouvez modifier que vos propres informations de prestataire.',
 } as const;
 
-// Letters (accented included), digits and spaces. Zone and address also accept the hyphen and the
-// apostrophe that Beninese place names need ("Abomey-Calavi", "Porto-Novo").
-const WORDS = /^[\p{L}\p{N} ]+$/u;
-const PLACE = /^[\p{L}\p{N} '’-]+$/u;
-const PHONE = /^\+?\d{8,15}$/;
+const PHONE = E164_PATTERN;
 
-/** Text of 8 to 30 characters; `required` (edit form) is checked first and stops the other checks. */
-function textField(lengthMessage: string, pattern: RegExp, required?: string) {
+/** The legal forms offered (a list, not typed): OHADA's company forms and the other bodies providers are. */
+export const LEGAL_FORMS = [
+  'SARL',
+  'SARLU',
+  'SA',
+  'SAS',
+  'SASU',
+  'SNC',
+  'SCS',
+  'GIE',
+  'entreprise individuelle',
+  'association',
+  'ONG',
+  'coopérative',
+  'autre',
+] as const;
+
+/** The provider forms' hints (information form and edit form). */
+export const PROVIDER_HINTS = {
+  text: '2 à 120 caractères.',
+  rccm: 'Par exemple RB/COT/23 B 12345 ou RB/PNO/2021/A/123.',
+  legalFormPlaceholder: 'Choisissez une forme juridique',
+} as const;
+
+/** The legal form select's options (the stored value, and how it reads). */
+export const LEGAL_FORM_OPTIONS = [
+  { value: '', label: PROVIDER_HINTS.legalFormPlaceholder },
+  ...LEGAL_FORMS.map((f) => ({ value: f, label: f[0]!.toUpperCase() + f.slice(1) })),
+];
+
+/**
+ * Benin's RCCM numbers as registries print them: « RB/COT/23 B 12345 », « RB/PNO/2021/A/123 » — RB, the
+ * registry's town code, then letters, digits, spaces and slashes. Spaces are tidied and letters upper-cased.
+ */
+const RCCM = /^RB\/[A-Z]{3}\/[0-9]{2,4}(?:[ /][A-Z0-9]{1,10})+$/;
+
+/** Any printable single-line text of 2 to 120 characters (« Pharmacie d'Akpakpa », « Lot 123, Akpakpa »). */
+function printableField(lengthMessage: string, required?: string) {
   let s = z.string({ error: required ?? lengthMessage }).trim();
   if (required) s = s.min(1, { error: required, abort: true });
   return s
-    .min(8, { error: lengthMessage, abort: true })
-    .max(30, { error: lengthMessage, abort: true })
-    .regex(pattern, PROVIDER_MESSAGES.textCharacters);
+    .min(2, { error: lengthMessage, abort: true })
+    .max(120, { error: lengthMessage, abort: true })
+    .refine((v) => !hasForbiddenChars(v), PROVIDER_MESSAGES.textCharacters);
+}
+
+function legalFormField(required?: string) {
+  return z
+    .string({ error: required ?? PROVIDER_MESSAGES.forme_juridique })
+    .trim()
+    .min(1, { error: required ?? PROVIDER_MESSAGES.forme_juridique, abort: true })
+    .pipe(z.enum(LEGAL_FORMS, { error: PROVIDER_MESSAGES.forme_juridique }));
+}
+
+function rccmField(required?: string) {
+  return z
+    .string({ error: required ?? PROVIDER_MESSAGES.rccm })
+    .transform((v) =>
+      v
+        .trim()
+        .replace(/\s+/g, ' ')
+        .replace(/\s*\/\s*/g, '/')
+        .toUpperCase(),
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, { error: required ?? PROVIDER_MESSAGES.rccm, abort: true })
+        .max(40, { error: PROVIDER_MESSAGES.rccm, abort: true })
+        .regex(RCCM, PROVIDER_MESSAGES.rccm),
+    );
+}
+
+/** A zone chosen from the reference list; the API checks it is in the list (GET /api/zones). */
+function zoneField(required?: string) {
+  return z
+    .string({ error: required ?? PROVIDER_MESSAGES.zone })
+    .trim()
+    .min(1, { error: required ?? PROVIDER_MESSAGES.zone, abort: true })
+    .max(120, { error: PROVIDER_MESSAGES.zone, abort: true })
+    .refine((v) => !hasForbiddenChars(v), PROVIDER_MESSAGES.zone);
 }
 
 function phoneField(message: string, required?: string) {
   return z
     .union([z.string(), z.number()], { error: required ?? message })
-    .transform((v) =>
-      String(v)
-        .trim()
-        .replace(/[\s.-]/g, ''),
-    )
+    .transform((v) => normalizeTelephone(String(v).trim()))
     .pipe(
       z
         .string()
@@ -76,11 +145,7 @@ function phoneField(message: string, required?: string) {
 const optionalWhatsapp = z
   .union([z.string(), z.number(), z.null()], { error: PROVIDER_MESSAGES.whatsapp })
   .optional()
-  .transform((v) =>
-    String(v ?? '')
-      .trim()
-      .replace(/[\s.-]/g, ''),
-  )
+  .transform((v) => normalizeTelephone(String(v ?? '').trim()))
   .pipe(z.union([z.literal(''), z.string().regex(PHONE, PROVIDER_MESSAGES.whatsapp)]))
   .transform((v) => (v === '' ? null : v));
 
@@ -129,11 +194,11 @@ function onlySelectedDomains<T extends { domaines: ProviderDomain[]; reductions?
 /** POST /prestataires and the two-step /information form. */
 export const providerInformationSchema = z
   .object({
-    entreprise: textField(PROVIDER_MESSAGES.entreprise, WORDS),
-    forme_juridique: textField(PROVIDER_MESSAGES.forme_juridique, WORDS),
-    rccm: textField(PROVIDER_MESSAGES.rccm, WORDS),
-    adresse: textField(PROVIDER_MESSAGES.adresse, PLACE),
-    zone: textField(PROVIDER_MESSAGES.zone, PLACE),
+    entreprise: printableField(PROVIDER_MESSAGES.entreprise),
+    forme_juridique: legalFormField(),
+    rccm: rccmField(),
+    adresse: printableField(PROVIDER_MESSAGES.adresse),
+    zone: zoneField(),
     email: z.string({ error: PROVIDER_MESSAGES.email }).trim().max(254, PROVIDER_MESSAGES.email).pipe(z.email(PROVIDER_MESSAGES.email)),
     telephone: phoneField(PROVIDER_MESSAGES.telephone),
     whatsapp: optionalWhatsapp,
@@ -150,11 +215,11 @@ export const PROVIDER_STEP_ONE_FIELDS = ['entreprise', 'forme_juridique', 'rccm'
 
 /** PUT /prestataire/{id} and the dashboard's edit form: the client messages first, then the same rules. */
 export const providerUpdateSchema = z.object({
-  entreprise: textField(PROVIDER_MESSAGES.entreprise, WORDS, PROVIDER_MESSAGES.entrepriseRequired),
-  forme_juridique: textField(PROVIDER_MESSAGES.forme_juridique, WORDS, PROVIDER_MESSAGES.formeJuridiqueRequired),
-  rccm: textField(PROVIDER_MESSAGES.rccm, WORDS, PROVIDER_MESSAGES.rccmRequired),
-  adresse: textField(PROVIDER_MESSAGES.adresse, PLACE, PROVIDER_MESSAGES.adresseRequired),
-  zone: textField(PROVIDER_MESSAGES.zone, PLACE, PROVIDER_MESSAGES.zoneRequired),
+  entreprise: printableField(PROVIDER_MESSAGES.entreprise, PROVIDER_MESSAGES.entrepriseRequired),
+  forme_juridique: legalFormField(PROVIDER_MESSAGES.formeJuridiqueRequired),
+  rccm: rccmField(PROVIDER_MESSAGES.rccmRequired),
+  adresse: printableField(PROVIDER_MESSAGES.adresse, PROVIDER_MESSAGES.adresseRequired),
+  zone: zoneField(PROVIDER_MESSAGES.zoneRequired),
   email: z
     .string({ error: PROVIDER_MESSAGES.emailRequired })
     .trim()

@@ -39,6 +39,8 @@ export const unconfirmedVolunteerSchema = z.object({
   motivation_letter: z.string(),
   criminal_record: z.string(),
   restriction_proof: z.string().nullable(),
+  /** E.164, or null for an application sent before the form asked it. */
+  telephone: z.string().nullable(),
   created_at: z.string(),
 });
 export const projectSchema = z.object({
@@ -50,6 +52,11 @@ export const projectSchema = z.object({
   contact_email: z.string(),
   project_file: z.string().nullable(),
   created_at: z.string(),
+  /** recu | en_examen | accepte | refuse (PROJECT_STATUSES). */
+  status: z.string(),
+  telephone: z.string().nullable(),
+  /** The last reply sent to the applicant, if any. */
+  status_message: z.string().nullable(),
 });
 export const contactMessageSchema = z.object({
   id: z.number(),

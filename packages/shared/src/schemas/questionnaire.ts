@@ -1,7 +1,7 @@
 import { LIMITS, MARITAL_STATUSES } from '../constants';
 import { z } from '../zod-fr';
 
-// Consumer questionnaire (/questionnaire, POST /questionnaire): spec §2, §5 and §8.
+// Consumer questionnaire (/questionnaire, POST /questionnaire): docs/product/screens.md, docs/product/validation.md and docs/product/errors.md.
 
 export const QUESTIONNAIRE_MESSAGES = {
   maritalStatus: 'Veuillez choisir une situation matrimoniale.',

@@ -1,9 +1,9 @@
 import { ROLES } from '../constants';
 import { hasForbiddenChars, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
-import { normalizeTelephone } from './auth';
+import { E164_PATTERN, normalizeTelephone } from '../phone';
 
-// Registration by a logged-in creator (spec §2, §5, §7 POST /register; CONTRACT.md "Who may do what").
+// Registration by a logged-in creator (docs/product/screens.md, docs/product/validation.md, docs/product/http-api.md POST /register; docs/product/roles.md).
 // The same fields and messages serve the /inscription page, the dashboards' add-user modal and the API.
 
 export const REGISTER_MESSAGES = {
@@ -24,12 +24,12 @@ export const REGISTER_MESSAGES = {
   passwordTooLong: 'Le mot de passe doit contenir au plus 200 caractères.',
   roleInvalid: 'Veuillez choisir un rôle valide.',
   roleForbidden: "Vous n'êtes pas autorisé à créer un compte avec ce rôle.",
-  zoneTooLong: 'La zone doit contenir au plus 100 caractères.',
+  zoneTooLong: 'La zone doit contenir au plus 120 caractères.',
 } as const;
 
 const M = REGISTER_MESSAGES;
 
-/** A person's name (CONTRACT.md "Text that people write"): "Jean-Baptiste N'Dri" passes, digits and control characters do not. */
+/** A person's name (docs/product/validation.md "Text that people write"): "Jean-Baptiste N'Dri" passes, digits and control characters do not. */
 export const nameField = personName({
   requiredMessage: M.nameRequired,
   minLetters: 2,
@@ -38,6 +38,15 @@ export const nameField = personName({
   maxMessage: M.nameTooLong,
   charsMessage: TEXT_MESSAGES.nameChars,
 });
+
+/** Optional where a telephone identifies the person (docs/product/places.md): blank is ''. */
+export const optionalEmailField = z
+  .string({ error: M.emailInvalid })
+  .trim()
+  .max(191, M.emailInvalid)
+  .pipe(z.union([z.literal(''), z.email(M.emailInvalid)]))
+  .nullish()
+  .transform((v) => (v ?? '').toLowerCase());
 
 export const emailField = z
   .string({ error: M.emailRequired })
@@ -50,12 +59,7 @@ export const emailField = z
 export const telephoneField = z
   .union([z.string(), z.number()], { error: M.telephoneRequired })
   .transform((v) => normalizeTelephone(String(v).trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: M.telephoneRequired, abort: true })
-      .regex(/^\+?\d{8,15}$/, M.telephoneInvalid),
-  );
+  .pipe(z.string().min(1, { error: M.telephoneRequired, abort: true }).regex(E164_PATTERN, M.telephoneInvalid));
 
 export const passwordField = z
   .string({ error: M.passwordRequired })
@@ -63,23 +67,23 @@ export const passwordField = z
   .min(8, M.passwordTooShort)
   .max(200, M.passwordTooLong);
 
-/** An optional zone: blank means none. */
+/** An optional zone chosen from the reference list (the API checks it is in the list): blank means none. */
 export const zoneField = z
   .string()
   .trim()
-  .max(100, M.zoneTooLong)
+  .max(120, M.zoneTooLong)
   .refine((v) => !hasForbiddenChars(v), TEXT_MESSAGES.forbiddenChars)
   .nullish()
   .transform((v) => (v ? v : null));
 
 export const registerSchema = z.object({
   name: nameField,
-  email: emailField,
+  email: optionalEmailField,
   telephone: telephoneField,
   password: passwordField,
   role: z.enum(ROLES, { error: M.roleInvalid }),
   zone: zoneField,
-  // Sent by the web app (spec §7) but never trusted: the server takes the creator from the token
+  // Sent by the web app (docs/product/http-api.md) but never trusted: the server takes the creator from the token
   // and always starts a created account with first_login true.
   created_by: z.unknown().optional(),
   first_login: z.unknown().optional(),

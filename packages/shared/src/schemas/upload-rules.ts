@@ -52,6 +52,15 @@ export const FILE_RULES = {
     typeMessage: "L'image de profil doit être au format jpg, jpeg ou png.",
     sizeMessage: "L'image ne doit pas dépasser 5 Mo.",
   },
+  /** The organisation's signature on receipts (docs/product/payments.md "Receipts"). */
+  signature: {
+    extensions: IMAGE_EXTENSIONS,
+    kinds: ['jpg', 'png'],
+    maxBytes: LIMITS.signatureMaxBytes,
+    requiredMessage: "Veuillez choisir l'image de la signature.",
+    typeMessage: 'La signature doit être une image au format png, jpg ou jpeg.',
+    sizeMessage: "L'image de la signature ne doit pas dépasser 1 Mo.",
+  },
   cv: documentRule('Veuillez joindre votre CV.'),
   motivation_letter: documentRule('Veuillez joindre votre lettre de motivation.'),
   criminal_record: documentRule('Veuillez joindre votre extrait de casier judiciaire.'),

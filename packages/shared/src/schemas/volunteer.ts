@@ -1,17 +1,23 @@
 import { VOLUNTEER_DOMAINS } from '../constants';
+import { formatCotonouShort } from '../format';
 import { freeText, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
+import { normalizeTelephone } from './auth';
 import { emailField } from './public-form-fields';
 import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
 
-// Volunteer registration "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart).
+// Volunteer registration "Devenir Bénévole" (docs/product/validation.md Volunteer, docs/product/http-api.md POST /volunteers multipart).
 export const VOLUNTEER_MESSAGES = {
-  /** The form's summary when something is missing (spec §5); each field also says what it lacks. */
+  /** The form's summary when something is missing (docs/product/validation.md); each field also says what it lacks. */
   required: UPLOAD_MESSAGES.requiredAll,
   nameRequired: 'Veuillez indiquer votre nom.',
   name: 'Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.',
   nameChars: TEXT_MESSAGES.nameChars,
   emailRequired: 'Veuillez indiquer votre adresse email.',
+  emailInvalid: 'Veuillez entrer une adresse email valide.',
+  // docs/product/places.md: volunteers give a telephone (their notices go by SMS).
+  telephoneRequired: 'Veuillez indiquer votre numéro de téléphone.',
+  telephoneInvalid: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
   domainRequired: 'Veuillez choisir un domaine.',
   domain: 'Veuillez choisir un domaine valide.',
   restrictionProof: UPLOAD_MESSAGES.restrictionProofRequired,
@@ -26,19 +32,37 @@ const M = VOLUNTEER_MESSAGES;
 
 export const volunteerFieldsSchema = z.object({
   name: personName({ requiredMessage: M.nameRequired, minLetters: 3, minMessage: M.name, max: 100, charsMessage: M.nameChars }),
-  email: z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired, abort: true }).pipe(emailField()),
+  // Optional: blank is none ('').
+  email: z
+    .string({ error: M.emailInvalid })
+    .trim()
+    .nullish()
+    .transform((v) => v ?? '')
+    .pipe(z.union([z.literal(''), emailField()])),
+  // Required by the form; the API also accepts an application that gave only an e-mail (earlier clients).
+  telephone: z
+    .union([z.string(), z.number(), z.null()], { error: M.telephoneInvalid })
+    .optional()
+    .transform((v) => normalizeTelephone(String(v ?? '').trim()))
+    .pipe(z.union([z.literal(''), z.string().regex(/^\+?\d{8,15}$/, M.telephoneInvalid)])),
   domain: z
     .string({ error: M.domainRequired })
     .trim()
     .min(1, { error: M.domainRequired, abort: true })
     .pipe(z.enum(VOLUNTEER_DOMAINS, { error: VOLUNTEER_MESSAGES.domain })),
-  // "1" when the restriction box is ticked, "0" otherwise (spec §3).
+  // "1" when the restriction box is ticked, "0" otherwise (docs/product/data.md).
   under_restriction: z
     .enum(['1', '0', 'true', 'false', 'on'], { error: REQUIRED })
     .optional()
     .transform((v) => (v === '1' || v === 'true' || v === 'on' ? ('1' as const) : ('0' as const))),
 });
 export type VolunteerFields = z.output<typeof volunteerFieldsSchema>;
+
+/** The API's rule: a volunteer must be reachable, by telephone (the form requires it) or at least by e-mail. */
+export const volunteerContactSchema = volunteerFieldsSchema.refine((v) => v.telephone !== '' || v.email !== '', {
+  path: ['telephone'],
+  message: VOLUNTEER_MESSAGES.telephoneRequired,
+});
 
 /** Files of the form; restriction_proof becomes required when under_restriction is "1". */
 export const VOLUNTEER_FILES = {
@@ -56,6 +80,12 @@ export const volunteerFormSchema = z
   .object({
     name: volunteerFieldsSchema.shape.name,
     email: volunteerFieldsSchema.shape.email,
+    telephone: z
+      .string({ error: M.telephoneRequired })
+      .trim()
+      .min(1, { error: M.telephoneRequired, abort: true })
+      .transform(normalizeTelephone)
+      .pipe(z.string().regex(/^\+?\d{8,15}$/, M.telephoneInvalid)),
     domain: volunteerFieldsSchema.shape.domain,
     under_restriction: z.boolean(),
     profile_image: fileField(FILE_RULES.profile_image, { required: true }),
@@ -94,3 +124,49 @@ export const volunteerRefusalSchema = z.object({
   }),
 });
 export type VolunteerRefusalInput = z.input<typeof volunteerRefusalSchema>;
+
+/** What is kept of a volunteer's document once the retention job deleted it (docs/product/personal-data.md). */
+export const documentCheckSchema = z.object({
+  /** criminal_record | restriction_proof */
+  document: z.string(),
+  /** confirme | refuse */
+  decision: z.string(),
+  decided_at: z.string(),
+  /** The deciding administrator's name, when known. */
+  decided_by: z.string().nullable(),
+  removed_at: z.string(),
+});
+export type DocumentCheck = z.infer<typeof documentCheckSchema>;
+
+const DOCUMENT_WORDS: Record<string, string> = { criminal_record: 'Casier judiciaire', restriction_proof: 'Justificatif de restriction' };
+
+/** « 25/11/2026 », the day in Cotonou. */
+const cotonouDay = (iso: string) => formatCotonouShort(iso).slice(0, 10);
+
+/** « Casier judiciaire vérifié le 25/11/2026 par Adjoa Administratrice, supprimé le 26/12/2026. » */
+export function documentCheckWords(check: DocumentCheck): string {
+  const by = check.decided_by ? ` par ${check.decided_by}` : '';
+  return `${DOCUMENT_WORDS[check.document] ?? check.document} vérifié le ${cotonouDay(check.decided_at)}${by}, supprimé le ${cotonouDay(check.removed_at)}.`;
+}
+
+/** GET /api/volunteers/decided?status=: a volunteer an administrator confirmed or refused. */
+export const VOLUNTEER_DECISIONS = ['confirme', 'refuse'] as const;
+export type VolunteerDecision = (typeof VOLUNTEER_DECISIONS)[number];
+export const decidedVolunteersQuerySchema = z.object({
+  status: z.enum(VOLUNTEER_DECISIONS, { error: 'Choisissez « confirme » ou « refuse ».' }).default('confirme'),
+});
+export const decidedVolunteerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  domain: z.string(),
+  status: z.enum(VOLUNTEER_DECISIONS),
+  refused_at: z.string().nullable(),
+  refusal_reason: z.string().nullable(),
+  /** The stored file's name, '' once the retention job deleted it (then `checks` says who checked it, and when). */
+  criminal_record: z.string(),
+  checks: z.array(documentCheckSchema),
+  created_at: z.string(),
+});
+export type DecidedVolunteer = z.infer<typeof decidedVolunteerSchema>;

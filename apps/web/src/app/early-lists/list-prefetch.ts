@@ -1,38 +1,16 @@
 // The back office's first data request and first rows, before the application (issue #20 item 1). The dashboard pages
-// (/dashboard-administrateur, /dashboard-conseiller, written by scripts/lib/dashboard-pages.mjs, which bundles this
-// file with esbuild) load it first in <head>, with no module script and no stylesheet of their own. It reads the
-// stored token and the ?vue= address, asks the API for the view's first page exactly as the app would (same URL, same
-// headers) and leaves the pending responses in window.__asbePrefetch, where the app's API client
-// (apps/web/src/lib/prefetched.ts) takes them instead of asking again. For a list, it paints the first rows as
-// read-only markup with the app's own classes (list-previews.ts), and only then loads the application: its stylesheet,
-// its chunks and, once the stylesheet is in, its entry. The app's view replaces the preview (revealApp()).
-// The CSP forbids inline scripts, hence a file. Keep the URLs in step with the views' fetchers (the unit test
-// apps/web/src/features/admin-dashboard/api/prefetched-lists.test.ts checks them).
+// (/dashboard-administrateur, /dashboard-conseiller) are written by scripts/lib/dashboard-pages.mjs, which bundles this
+// file with esbuild and inlines it first in <head> (allowed by its SHA-256 in the CSP's script-src), with no module
+// script and no stylesheet of their own. It reads the stored token and the ?vue= address, asks the API for the view's
+// first page exactly as the app would (same URL, same headers) and leaves the pending responses in
+// window.__asbePrefetch, where the app's API client (apps/web/src/lib/prefetched.ts) takes them instead of asking
+// again. For a list, it paints the first rows as read-only markup with the app's own classes, and only then loads the
+// application: its stylesheet, its chunks and, once the stylesheet is in, its entry. The app's view replaces the
+// preview (revealApp()). The URLs and the previews come from the lists' own definitions (first-lists.ts), the ones
+// the views render; the unit test prefetched-lists.test.ts runs this script and checks its URLs against the app's.
 import { TABLE_CLASSES as C } from '@web/components/dashboard/table-classes';
-import { LIST_PREVIEWS, type ListPreview, type PreviewRow } from './list-previews';
-
-const FIRST = 'page=1&per_page=20';
-/** The requests each view starts with, by dashboard path and `?vue=` (the first is the one a preview is painted from). */
-const FIRST_REQUESTS: Record<string, { fallback: string; views: Record<string, string[]> }> = {
-  '/dashboard-administrateur': {
-    fallback: 'a-traiter',
-    views: {
-      'a-traiter': ['/api/admin/waiting'],
-      'confirmer-compte': [`/api/confirmation/unconfirmed?${FIRST}`],
-      'confirmer-volontaire': [`/api/volunteers/unconfirmed?${FIRST}`],
-      sympathisants: [`/api/users?role=sympathisant&${FIRST}`],
-      prestataires: [`/api/users?role=prestataire_physique&${FIRST}`, '/api/users?role=prestataire_morale&page=1&per_page=1'],
-      conseillers: [`/api/users?role=conseiller&${FIRST}`],
-      membres: [`/api/users?role=membre&${FIRST}`],
-      projets: [`/api/projects/unconfirmed?${FIRST}`],
-      paiements: [`/api/payments?${FIRST}`],
-      dons: [`/api/donations?${FIRST}`],
-      temoignages: [`/api/admin/testimonials?status=pending&${FIRST}`],
-      messages: [`/api/contact-messages?status=nouveau&${FIRST}`],
-    },
-  },
-  '/dashboard-conseiller': { fallback: 'utilisateurs', views: { utilisateurs: [`/api/users/created?${FIRST}`] } },
-};
+import { apiUrl } from '@web/lib/api-url';
+import { EARLY_VIEWS, type ListPreview, type PreviewRow } from './first-lists';
 
 function el(tag: string, className?: string, text?: string): HTMLElement {
   const node = document.createElement(tag);
@@ -96,13 +74,13 @@ function paint(preview: ListPreview, rows: PreviewRow[]): boolean {
   const table = el('table', C.table);
   const thead = el('thead', C.thead);
   const headRow = el('tr');
-  for (const [header] of preview.columns) headRow.append(el('th', C.th, header));
+  for (const { header } of preview.columns) headRow.append(el('th', C.th, header));
   thead.append(headRow);
   const tbody = el('tbody', C.tbody);
   for (const row of rows) {
     const tr = el('tr', C.tr);
-    for (const [header, text] of preview.columns) {
-      const td = el('td', C.td, text(row));
+    for (const { header, text } of preview.columns) {
+      const td = el('td', C.td, String(text(row) ?? ''));
       td.dataset.label = header;
       tr.append(td);
     }
@@ -128,19 +106,19 @@ function paint(preview: ListPreview, rows: PreviewRow[]): boolean {
 function run(): void {
   const start = appLoader(document.currentScript as HTMLScriptElement | null);
   const token = localStorage.getItem('token');
-  const dashboard = FIRST_REQUESTS[location.pathname];
+  const dashboard = EARLY_VIEWS[location.pathname];
   if (!token || !dashboard) {
     start();
     return;
   }
   const view = new URLSearchParams(location.search).get('vue') ?? dashboard.fallback;
-  const urls = dashboard.views[view]?.slice();
-  if (!urls) {
+  const early = dashboard.views[view];
+  if (!early) {
     start();
     return;
   }
   // The header's name comes from the profile, asked for by every dashboard at once.
-  urls.push('/api/profile');
+  const urls = [...early.requests, apiUrl('/profile')];
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
   const store: NonNullable<Window['__asbePrefetch']> = {};
   for (const url of urls) store[url] = { token, at: Date.now(), response: fetch(url, { headers }) };
@@ -148,7 +126,7 @@ function run(): void {
   for (const entry of Object.values(store)) entry.response.catch(() => {});
   window.__asbePrefetch = store;
 
-  const preview = LIST_PREVIEWS[location.pathname]?.[view];
+  const { preview } = early;
   if (!preview) {
     start();
     return;

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '@web/lib/router';
 import { Footer } from '@web/components/layout/footer';
 import { Header } from '@web/components/layout/header';
 import { OfflineNotice } from '@web/components/layout/offline-notice';

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@web/lib/router';
 
-/** The route error screen (spec §2): "Unexpected Application Error!" with the error's message. */
+/** The route error screen (docs/product/screens.md): "Unexpected Application Error!" with the error's message. */
 export function RouteError({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (

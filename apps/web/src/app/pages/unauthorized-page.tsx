@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { PageTitle } from '@web/components/ui/page-title';
 
 export default function UnauthorizedPage() {

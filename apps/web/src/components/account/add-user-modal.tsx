@@ -11,7 +11,7 @@ export interface AddUserModalProps {
   onCreated?: (user: RegisteredUser) => void;
 }
 
-/** The dashboards' "Ajouter un utilisateur" modal (spec §2): name, email, telephone, zone, password, role. */
+/** The dashboards' "Ajouter un utilisateur" modal (docs/product/screens.md): name, email, telephone, zone, password, role. */
 export function AddUserModal({ isOpen, onClose, allowedRoles, onCreated }: AddUserModalProps) {
   return (
     <Modal isOpen={isOpen} title="Ajouter un utilisateur" onClose={onClose}>

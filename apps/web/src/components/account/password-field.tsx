@@ -9,7 +9,7 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   hint?: string;
 }
 
-/** A password input with a show/hide toggle (spec §2, §5). */
+/** A password input with a show/hide toggle (docs/product/screens.md, docs/product/validation.md). */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
   { label, error, hint, id, className, ...rest },
   ref,

@@ -1,3 +1,4 @@
+import { formatTelephone } from '@shared/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLE_LABELS, type Role } from '@shared/constants';
 import { PROFILE_MESSAGES, type Profile, type ProfileUpdate, type ProfileUpdateInput, profileUpdateSchema } from '@shared/schemas/profile';
@@ -14,7 +15,7 @@ import { useProfile, useUpdateProfile } from './use-profile';
 
 export { useProfile } from './use-profile';
 
-/** The profile view of every role (spec §2): read-only, Modifier → edit → Sauvegarder / Annuler. */
+/** The profile view of every role (docs/product/screens.md): read-only, Modifier → edit → Sauvegarder / Annuler. */
 export function ProfilePanel() {
   const profile = useProfile();
   const [isEditing, setEditing] = useState(false);
@@ -55,7 +56,7 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
     <div className="grid gap-4">
       <TextField label="Nom" value={profile.name} readOnly />
       <TextField label="Email" value={profile.email} readOnly />
-      <TextField label="Téléphone" value={profile.telephone} readOnly />
+      <TextField label="Téléphone" value={formatTelephone(profile.telephone)} readOnly />
       <div>
         <Button onClick={onEdit}>Modifier</Button>
       </div>
@@ -72,7 +73,13 @@ function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => 
     formState: { errors, isSubmitting },
   } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { name: profile.name, email: profile.email, telephone: profile.telephone, password: '', current_password: '' },
+    defaultValues: {
+      name: profile.name,
+      email: profile.email,
+      telephone: formatTelephone(profile.telephone),
+      password: '',
+      current_password: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_ROLE, ROLE_LABELS, type Role } from '@shared/constants';
 import { type RegisterData, type RegisteredUser, type RegisterInput, REGISTER_MESSAGES, registerSchema } from '@shared/schemas/register';
+import { Controller } from 'react-hook-form';
 import { useKeptForm } from '@web/lib/kept-form-values';
+import { ZoneField } from '@web/components/ui/zone-field';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
@@ -12,16 +14,16 @@ import { registerRequest } from './register-request';
 import { PasswordField } from './password-field';
 
 export interface RegisterFormProps {
-  /** The roles offered; the default is consommateur when offered (spec §9). */
+  /** The roles offered; the default is consommateur when offered (docs/product/limits.md). */
   roles: readonly Role[];
   submitLabel: string;
   onCreated?: (user: RegisteredUser) => void;
 }
 
-/** The registration fields shared by /inscription and the dashboards' add-user modal (spec §2, §5, §8). */
+/** The registration fields shared by /inscription and the dashboards' add-user modal (docs/product/screens.md, docs/product/validation.md, docs/product/errors.md). */
 export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProps) {
   const defaultRole = roles.includes(DEFAULT_ROLE) ? DEFAULT_ROLE : roles[0];
-  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<RegisterInput, RegisterData>({
+  const { register, control, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<RegisterInput, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: '', email: '', telephone: '', password: '', role: defaultRole, zone: '' },
   });
@@ -50,7 +52,14 @@ export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProp
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email (facultatif)"
+        type="email"
+        autoComplete="email"
+        hint="Sans e-mail, les messages partent par SMS."
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <TextField
         label="Téléphone"
         type="number"
@@ -60,7 +69,11 @@ export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProp
         error={errors.telephone?.message}
         {...register('telephone')}
       />
-      <TextField label="Zone" autoComplete="address-level2" error={errors.zone?.message} {...register('zone')} />
+      <Controller
+        control={control}
+        name="zone"
+        render={({ field }) => <ZoneField label="Zone" value={field.value ?? ''} onChange={field.onChange} error={errors.zone?.message} />}
+      />
       <PasswordField
         label="Mot de passe"
         autoComplete="new-password"

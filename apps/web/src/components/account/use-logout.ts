@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/router';
 import { ApiError, api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
@@ -11,7 +11,7 @@ const authMessages = () => import('@shared/schemas/auth').then((m) => m.AUTH_MES
 class MissingTokenError extends Error {}
 
 /**
- * Logout (spec §4, §8): POST /logout with the bearer, then token and role leave local storage
+ * Logout (docs/product/states.md, docs/product/errors.md): POST /logout with the bearer, then token and role leave local storage
  * (user_id and the other keys stay) and the user goes to /connexion. Both variants of the
  * specification end the same way; the variant names which dashboard asked.
  * A missing token raises "Token non trouvé"; a token the server no longer knows is treated as logged out.

@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight, LogOut, Menu, PanelLeftClose } from 'lucide-
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { cn } from '@web/lib/cn';
 
-// The dashboards' frame (spec §2): a collapsible sidebar (open or narrow), a header with "Tableau de bord" and
+// The dashboards' frame (docs/product/screens.md): a collapsible sidebar (open or narrow), a header with "Tableau de bord" and
 // the user's name, and the selected view. Entries may expand into sub-entries ("Filtre utilisateur").
 // Below 768 px there is no icon rail (13 unlabelled icons say nothing on a phone): the header's « Menu » button opens
 // the labelled menu over the view, and choosing an entry closes it (issue #18 §5).

@@ -11,6 +11,9 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
 }
 
+/** The column of a row's buttons (key « action » or « actions »): pinned to the right edge from 640 px. */
+const isActions = (key: string) => key === 'action' || key === 'actions';
+
 export function DataTable<T>({
   caption,
   columns,
@@ -41,7 +44,7 @@ export function DataTable<T>({
         <thead className={C.thead}>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={C.th}>
+              <th key={c.key} scope="col" className={isActions(c.key) ? `${C.th} ${C.actionsHead}` : C.th}>
                 {c.header}
               </th>
             ))}
@@ -51,7 +54,7 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className={C.tr}>
               {columns.map((c) => (
-                <td key={c.key} data-label={c.header} className={C.td}>
+                <td key={c.key} data-label={c.header} className={isActions(c.key) ? `${C.td} ${C.actions}` : C.td}>
                   {c.render(row)}
                 </td>
               ))}

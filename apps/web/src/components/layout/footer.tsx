@@ -1,7 +1,7 @@
-import { ORGANISATION } from '@shared/constants';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { SocialIcons } from './social-icons';
+import { useOrganisation } from './use-organisation';
 
 const LINKS = [
   { to: '/temoignage', label: 'Inspiration & Témoignages' },
@@ -10,16 +10,19 @@ const LINKS = [
   { to: '/projet-social', label: 'Soumettre un Projet' },
   { to: '/contact', label: 'Contactez-nous' },
   { to: '/about', label: 'À propos de nous' },
+  { to: '/transparence', label: 'Transparence financière' },
+  { to: '/confidentialite', label: 'Confidentialité' },
   { to: '/connexion', label: 'Connexion' },
   { to: '/', label: 'Accueil' },
 ];
 
 export function Footer() {
+  const org = useOrganisation();
   return (
     <footer className="bg-emerald-950 text-emerald-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
-          <p className="mb-2 text-lg font-bold text-white">{ORGANISATION.name}</p>
+          <p className="mb-2 text-lg font-bold text-white">{org.name}</p>
           <p className="text-emerald-100">
             Une association béninoise qui unit consommateurs, prestataires, membres, sympathisants et conseillers pour répondre aux besoins
             essentiels : alimentation, santé, éducation, financement communautaire, habillement, transport, logement, sécurité, protection
@@ -42,24 +45,24 @@ export function Footer() {
           <p className="mb-2 font-bold text-white">Contact</p>
           <ul className="space-y-2 text-emerald-100">
             <li className="flex items-center gap-2">
-              <MapPin aria-hidden="true" size={18} /> {ORGANISATION.city}, {ORGANISATION.country}
+              <MapPin aria-hidden="true" size={18} /> {org.address}
             </li>
             <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" size={18} /> {ORGANISATION.phone}
+              <Phone aria-hidden="true" size={18} /> {org.telephone}
             </li>
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" size={18} />
-              <a href={`mailto:${ORGANISATION.email}`} className="hover:text-white hover:underline">
-                {ORGANISATION.email}
+              <a href={`mailto:${org.email}`} className="break-all hover:text-white hover:underline">
+                {org.email}
               </a>
             </li>
           </ul>
-          <SocialIcons className="mt-4 flex gap-3" />
+          <SocialIcons className="mt-4 flex gap-3" links={org.social} />
         </div>
       </div>
       {/* The year from the clock (issue #18 §6); a page prerendered in December may meet a January visitor, hence no warning. */}
       <p suppressHydrationWarning className="border-t border-emerald-900 py-4 text-center text-sm text-emerald-100">
-        © {new Date().getFullYear()} {ORGANISATION.name}. Tous droits réservés.
+        © {new Date().getFullYear()} {org.name}. Tous droits réservés.
       </p>
     </footer>
   );

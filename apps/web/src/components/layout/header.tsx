@@ -1,13 +1,14 @@
 import { DASHBOARD_BY_ROLE, MEMBER_SPACE_PATH, type Role } from '@shared/constants';
 import { HeartHandshake, Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from '@web/lib/router';
 import { cn } from '@web/lib/cn';
 import { signOut } from '@web/lib/sign-out';
 import { useSignedInRole } from '@web/lib/use-signed-in';
 
 const NAV = [
   { to: '/', label: 'Accueil', end: true },
+  { to: '/evenements', label: 'Événements' },
   { to: '/about', label: 'À propos de nous' },
   { to: '/contact', label: 'Contactez-nous' },
 ];
@@ -20,7 +21,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const primary = 'rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900';
 const secondary = 'rounded-md px-4 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50';
 
-/** Account links: "Connexion" for visitors; "Mon espace" and "Déconnexion" for anyone logged in (CONTRACT.md). */
+/** Account links: "Connexion" for visitors; "Mon espace" and "Déconnexion" for anyone logged in (docs/product/accounts.md). */
 function AccountLinks({ role, onDone, isMobile }: { role: string | null; onDone: () => void; isMobile?: boolean }) {
   const navigate = useNavigate();
   const [isLeaving, setLeaving] = useState(false);
@@ -58,11 +59,15 @@ function AccountLinks({ role, onDone, isMobile }: { role: string | null; onDone:
   );
 }
 
-/** The public header (spec §2): visible to everyone, burger menu on small screens, "Faire un don" always in view. */
+/** The public header (docs/product/screens.md): visible to everyone, burger menu on small screens, "Faire un don" always in view. */
 export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const role = useSignedInRole();
   const close = () => setMenuOpen(false);
+  // On a cause's page, « Faire un don » gives to that cause (issue 33 item 8); the donation page reads ?cause=.
+  const { pathname } = useLocation();
+  const cause = /^\/causes\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const donationPath = cause ? `/donation?cause=${cause}` : '/donation';
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
@@ -85,7 +90,7 @@ export function Header() {
         <div className="flex items-center gap-2">
           {/* Issue 18: giving is one tap away on every page, in the first screen of a 360 px phone. */}
           <Link
-            to="/donation"
+            to={donationPath}
             onClick={close}
             className="inline-flex min-h-11 items-center gap-2 rounded-md bg-orange-700 px-3 py-2 font-semibold text-white hover:bg-orange-800"
           >

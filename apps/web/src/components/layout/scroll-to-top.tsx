@@ -2,7 +2,7 @@ import { LIMITS } from '@shared/constants';
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-// Appears after scrolling more than 300 px; scrolls smoothly to the top (spec §2).
+// Appears after scrolling more than 300 px; scrolls smoothly to the top (docs/product/screens.md).
 // On a phone (< 640 px) a floating button would lie over the text or the carousel's arrows (issue #18 §6): there it
 // only shows once the page is scrolled to its end, in a strip of its own kept empty below the footer.
 const PHONE = '(max-width: 639.98px)';

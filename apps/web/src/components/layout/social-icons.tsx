@@ -17,13 +17,13 @@ const LINKS = {
   YouTube: ORGANISATION.social.youtube,
 };
 
-export function SocialIcons({ className }: { className?: string }) {
+export function SocialIcons({ className, links = LINKS }: { className?: string; links?: Record<keyof typeof ICONS, string> }) {
   return (
     <ul className={className ?? 'flex gap-3'} aria-label="Réseaux sociaux">
       {(Object.keys(ICONS) as Array<keyof typeof ICONS>).map((name) => (
         <li key={name}>
           <a
-            href={LINKS[name]}
+            href={links[name]}
             aria-label={name}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-current hover:bg-white/25"
           >

@@ -3,7 +3,7 @@ import { formatFcfa, formatNumber } from '@shared/format';
 import { progressPercent } from '@shared/schemas/cause-progress';
 import { useCauseProgress } from '@web/lib/use-cause-progress';
 
-/** What a purpose has raised, how many gifts, and the progress towards its goal when one is set (CONTRACT.md "Donors"). */
+/** What a purpose has raised, how many gifts, and the progress towards its goal when one is set (docs/product/donors.md). */
 export function CauseProgressBar({ purpose }: { purpose: DonationPurpose }) {
   const item = useCauseProgress(purpose);
   // Reserves its height while loading, so nothing below moves when the figures arrive.

@@ -1,7 +1,7 @@
 import { Button } from './button';
 import { Modal } from './modal';
 
-/** The deletion dialog of spec §2: Annuler / Confirmer. */
+/** The deletion dialog of docs/product/screens.md: Annuler / Confirmer. */
 export function ConfirmDialog({
   isOpen,
   title = 'Confirmer la suppression',

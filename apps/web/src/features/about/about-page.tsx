@@ -1,14 +1,16 @@
 import { ORGANISATION } from '@shared/constants';
 import { PageTitle } from '@web/components/ui/page-title';
 import { Picture } from '@web/components/ui/picture';
+import { useOrganisation } from '@web/components/layout/use-organisation';
 
-/** /about (spec §2): mission, vision and the founder credit. */
+/** /about (docs/product/screens.md): mission, vision and the founder credit. */
 export default function AboutPage() {
+  const org = useOrganisation();
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
       <PageTitle title="À propos de nous">À propos de nous</PageTitle>
       <p className="mb-8 text-lg text-slate-800">
-        {ORGANISATION.name} ({ORGANISATION.shortName}) est une association béninoise basée à {ORGANISATION.city}. Elle unit consommateurs,
+        {org.name} ({ORGANISATION.shortName}) est une association béninoise basée à {ORGANISATION.city}. Elle unit consommateurs,
         prestataires, membres, sympathisants et conseillers sur une même plateforme pour répondre aux besoins essentiels de la population.
       </p>
       <Picture
@@ -50,7 +52,8 @@ export default function AboutPage() {
         </h2>
         <p className="text-lg text-slate-800">
           L'association a été fondée par un groupe de citoyens béninois engagés, convaincus que la solidarité de proximité peut changer des
-          vies. Ce site et sa plateforme ont été imaginés et réalisés sous la direction de son fondateur.
+          vies. Ce site et sa plateforme ont été imaginés et réalisés sous la direction de son fondateur
+          {org.founder ? <strong>, {org.founder}</strong> : null}.
         </p>
       </section>
     </article>

@@ -1,8 +1,8 @@
-import { session } from '@web/lib/session';
+import { ACTING_AS_KEY, session } from '@web/lib/session';
 
 // Which user the adviser is acting as. The token itself is the spec's `consumerToken` (localStorage);
 // the user's id and name live for the tab only, so a reload keeps the welcome panel.
-const KEY = 'adviser.actingAs';
+const KEY = ACTING_AS_KEY;
 
 export interface ActingAs {
   id: number;

@@ -2,11 +2,12 @@ import { ADVISER_CREATABLE_ROLES } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@web/lib/router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { AddUserModal } from '@web/components/account/add-user-modal';
 import { useLogout } from '@web/components/account/use-logout';
 import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
+import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { type ActingAs, clearActingAs, readActingAs, saveActingAs } from './acting-session';
 import { type CreatedUser, createdUsersKey, LOGIN_AS_FAILURE, revokeConsumerToken, useActAs } from './api/adviser';
@@ -15,7 +16,7 @@ import { ZoneProvidersPanel } from './zone-providers-panel';
 
 // /dashboard-conseiller (conseiller, conseiller_pro): Paiement, Utilisateur (list, add), Profil, Déconnexion.
 // Both adviser roles may use every entry on the server, so both see all of them. The view lives in the address
-// (?vue=profil; the users list is the default) so a reload or a bookmark opens it (CONTRACT.md "The back office").
+// (?vue=profil; the users list is the default) so a reload or a bookmark opens it (docs/product/back-office.md).
 const ENTRIES: DashboardEntry[] = [
   { key: 'paiement', label: 'Paiement', icon: CreditCard },
   {
@@ -65,8 +66,9 @@ export default function AdviserDashboardPage() {
       saveActingAs(next);
       setActingAs(next);
       setView('utilisateurs');
-    } catch {
-      notify.error(LOGIN_AS_FAILURE);
+    } catch (error) {
+      // The server says why (« Votre compte n'a pas encore été confirmé… », « Ce compte a été désactivé… »).
+      notify.error(error instanceof ApiError && error.status < 500 && error.message ? error.message : LOGIN_AS_FAILURE);
     }
   };
 

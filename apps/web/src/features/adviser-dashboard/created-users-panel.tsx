@@ -1,16 +1,18 @@
-import { ROLE_LABELS, type Role } from '@shared/constants';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { tableColumns } from '@web/components/admin/list-columns';
+import { TITLE_CLASSES } from '@web/components/dashboard/table-classes';
 import { DataTable } from '@web/components/dashboard/data-table';
 import { SendResetCodeButton } from '@web/components/dashboard/send-reset-code-button';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { revealApp } from '@web/lib/prefetched';
 import { CREATED_USERS_PER_PAGE, type CreatedUser, useCreatedUsers } from './api/adviser';
+import { CREATED_USERS_LIST as LIST } from './created-users-list';
 
-export const CREATED_USERS_LOAD_FAILED = 'Erreur lors de la récupération des utilisateurs';
+export const CREATED_USERS_LOAD_FAILED = LIST.errorText;
 
-/** "Liste des utilisateurs créés", each with "Se connecter" (spec §2); empty, it offers "Ajouter" (issue #18 §5). */
+/** "Liste des utilisateurs créés", each with "Se connecter" (docs/product/screens.md); empty, it offers "Ajouter" (issue #18 §5). */
 export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: CreatedUser) => void; onAdd: () => void }) {
   const [page, setPage] = useState(1);
   const query = useCreatedUsers(page);
@@ -21,8 +23,8 @@ export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: Crea
   }, [isSettled]);
   return (
     <section aria-labelledby="created-users-title">
-      <h2 id="created-users-title" className="mb-4 text-xl font-bold text-emerald-950">
-        Liste des utilisateurs créés
+      <h2 id="created-users-title" className={`mb-4 ${TITLE_CLASSES.panel}`}>
+        {LIST.title}
       </h2>
       {query.isPending ? (
         <Spinner />
@@ -40,39 +42,30 @@ export function CreatedUsersPanel({ onLoginAs, onAdd }: { onLoginAs: (user: Crea
         </div>
       ) : (
         <DataTable<CreatedUser>
-          caption="Liste des utilisateurs créés"
+          caption={LIST.title}
           rows={query.data.items}
           rowKey={(u) => u.id}
-          emptyText="Vous n'avez encore créé aucun utilisateur."
+          emptyText={LIST.emptyText}
           page={page}
           total={query.data.total}
           perPage={CREATED_USERS_PER_PAGE}
           onPageChange={setPage}
-          columns={[
-            { key: 'name', header: 'Nom', render: (u) => u.name },
-            { key: 'telephone', header: 'Téléphone', render: (u) => u.telephone },
-            { key: 'role', header: 'Rôle', render: (u) => ROLE_LABELS[u.role as Role] ?? u.role },
-            { key: 'zone', header: 'Zone', render: (u) => u.zone ?? '—' },
-            { key: 'status', header: 'Statut', render: (u) => (u.is_confirmed ? 'Confirmé' : 'En attente de confirmation') },
-            {
-              key: 'action',
-              header: 'Action',
-              render: (u) => (
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1 text-sm"
-                    onClick={() => onLoginAs(u)}
-                    aria-label={`Se connecter en tant que ${u.name}`}
-                  >
-                    <LogIn aria-hidden size={16} />
-                    Se connecter
-                  </Button>
-                  <SendResetCodeButton user={u} />
-                </div>
-              ),
-            },
-          ]}
+          columns={tableColumns(LIST.columns, {
+            action: (u) => (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1 text-sm"
+                  onClick={() => onLoginAs(u)}
+                  aria-label={`Se connecter en tant que ${u.name}`}
+                >
+                  <LogIn aria-hidden size={16} />
+                  Se connecter
+                </Button>
+                <SendResetCodeButton user={u} />
+              </div>
+            ),
+          })}
         />
       )}
     </section>

@@ -1,10 +1,11 @@
 import { ZONE_PROVIDERS_MESSAGES } from '@shared/schemas/provider';
 import { LogOut } from 'lucide-react';
+import { ProviderCards } from '@web/components/providers/provider-cards';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useZoneProviders } from './api/adviser';
 
-/** The welcome panel after "Se connecter": the providers of the user's zone, and Déconnexion (spec §2, §4, §8). */
+/** The welcome panel after "Se connecter": the providers of the user's zone, and Déconnexion (docs/product/screens.md, docs/product/states.md, docs/product/errors.md). */
 export function ZoneProvidersPanel({
   userId,
   userName,
@@ -27,11 +28,12 @@ export function ZoneProvidersPanel({
           <h2 id="welcome-title" className="text-xl font-bold text-emerald-950">
             Bienvenue, {userName}
           </h2>
-          <p className="text-slate-700">{zone ? `Prestataires de la zone : ${zone}` : 'Prestataires de la zone'}</p>
+          <p className="text-slate-700">{zone ? `Prestataires de la commune puis du département : ${zone}` : 'Prestataires de la zone'}</p>
         </div>
-        <Button variant="secondary" onClick={onDisconnect} isLoading={isDisconnecting} loadingText="Déconnexion...">
+        {/* Ends only the session opened for this person; the sidebar's « Déconnexion » signs the adviser out. */}
+        <Button variant="secondary" onClick={onDisconnect} isLoading={isDisconnecting} loadingText="Fermeture...">
           <LogOut aria-hidden size={16} />
-          Déconnexion
+          Quitter la session de {userName}
         </Button>
       </div>
       {query.isPending ? (
@@ -43,29 +45,7 @@ export function ZoneProvidersPanel({
       ) : query.data.providers.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">{ZONE_PROVIDERS_MESSAGES.empty}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Prestataires de la zone">
-          {query.data.providers.map((p) => (
-            <li key={p.id} className="rounded-lg p-4 ring-1 ring-slate-200">
-              <h3 className="font-semibold text-slate-900">{p.entreprise}</h3>
-              <p className="text-sm text-slate-700">
-                <span className="font-medium">Domaines : </span>
-                {p.domaines.map((d) => (p.reductions[d] ? `${d} (−${p.reductions[d]} %)` : d)).join(', ')}
-              </p>
-              <p className="text-sm text-slate-700">
-                <span className="font-medium">Zone : </span>
-                {p.zone}
-              </p>
-              <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-                <a className="text-emerald-800 underline" href={`tel:${p.telephone}`}>
-                  {p.telephone}
-                </a>
-                <a className="text-emerald-800 underline" href={`mailto:${p.email}`}>
-                  {p.email}
-                </a>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ProviderCards providers={query.data.providers} label="Prestataires de la zone" />
       )}
     </section>
   );

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/profile';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/router';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, api } from '@web/lib/api-client';
@@ -19,7 +19,7 @@ import { pathAfterLogin } from './landing';
 import { PasswordField } from '@web/components/account/password-field';
 
 /**
- * /choisir-mot-de-passe (CONTRACT.md "Every account has a home"): an account created by an adviser or an
+ * /choisir-mot-de-passe (docs/product/accounts.md "Every account has a home"): an account created by an adviser or an
  * administrator chooses its own password before anything else, with the one it was given as the current one.
  */
 export default function ChoosePasswordPage() {

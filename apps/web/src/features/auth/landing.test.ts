@@ -11,7 +11,7 @@ describe('pathAfterLogin', () => {
   it('sends everyone else to their dashboard', () => {
     expect(pathAfterLogin({ role: 'prestataire_physique', first_login: false })).toBe('/dashboard-prestataire');
     expect(pathAfterLogin({ role: 'prestataire_morale', first_login: false })).toBe('/dashboard-prestataire');
-    expect(pathAfterLogin({ role: 'consommateur', first_login: false })).toBe('/espace-membre');
+    expect(pathAfterLogin({ role: 'consommateur', first_login: false })).toBe('/consommateur');
     expect(pathAfterLogin({ role: 'membre', first_login: false })).toBe('/espace-membre');
     expect(pathAfterLogin({ role: 'sympathisant', first_login: true })).toBe('/espace-membre');
     expect(pathAfterLogin({ role: 'administrateur', first_login: true })).toBe('/dashboard-administrateur');

@@ -1,7 +1,7 @@
 import { CHOOSE_PASSWORD_PATH, DASHBOARD_BY_ROLE, isProviderRole, type Role } from '@shared/constants';
 
 /**
- * Where a user lands after logging in (spec §4, CONTRACT.md): an account created by someone else first
+ * Where a user lands after logging in (docs/product/states.md, docs/product/accounts.md): an account created by someone else first
  * chooses its own password; on a first login providers fill in /information and consumers
  * /questionnaire; everyone else goes to their role's home; an unknown role to /unauthorized.
  */

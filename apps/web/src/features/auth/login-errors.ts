@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { ApiError } from '@web/lib/api-client';
 
 /**
- * The message of spec §8 for a failed login: on 422 the server's confirmation or account message,
+ * The message of docs/product/errors.md for a failed login: on 422 the server's confirmation or account message,
  * else "Erreur de validation des champs."; any other response the generic retry; no response the unexpected one.
  */
 export function loginErrorMessage(error: unknown): string {

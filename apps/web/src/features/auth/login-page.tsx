@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, type LoginInput, loginSchema } from '@shared/schemas/auth';
+import { AUTH_MESSAGES, type LoginInput, type LoginResponse, loginSchema } from '@shared/schemas/auth';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useKeptForm } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@web/lib/router';
 import { FormCard } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
@@ -11,6 +12,7 @@ import { PageTitle } from '@web/components/ui/page-title';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 import { loginRequest } from './api';
+import { CodeLoginForm } from './code-login-form';
 import { pathAfterLogin } from './landing';
 import { loginErrorMessage } from './login-errors';
 import { PasswordField } from '@web/components/account/password-field';
@@ -25,20 +27,24 @@ export default function LoginPage() {
     defaultValues: { telephone: '', password: '', remember: false },
   });
 
-  // Unticked, the server issues a short session (12 h); ticked, 30 days (apps/api/src/lib/tokens.ts).
+  const [withCode, setWithCode] = useState(false);
+  const signedIn = ({ token, user }: LoginResponse) => {
+    session.save({
+      token,
+      role: user.role,
+      userId: user.id,
+      firstLogin: user.first_login,
+      mustChangePassword: user.must_change_password,
+    });
+    queryClient.clear(); // nothing cached for a previous account survives
+    notify.success(AUTH_MESSAGES.loginSuccess);
+    navigate(pathAfterLogin(user), { replace: true });
+  };
+
+  // Unticked, the server issues a short session (12 h); ticked, 30 days (apps/api/src/platform/lib/tokens.ts).
   const onSubmit = handleSubmit(async ({ telephone, password, remember }) => {
     try {
-      const { token, user } = await loginRequest({ telephone, password, remember: remember === true });
-      session.save({
-        token,
-        role: user.role,
-        userId: user.id,
-        firstLogin: user.first_login,
-        mustChangePassword: user.must_change_password,
-      });
-      queryClient.clear(); // nothing cached for a previous account survives
-      notify.success(AUTH_MESSAGES.loginSuccess);
-      navigate(pathAfterLogin(user), { replace: true });
+      signedIn(await loginRequest({ telephone, password, remember: remember === true }));
     } catch (error) {
       notify.error(loginErrorMessage(error));
     }
@@ -47,29 +53,44 @@ export default function LoginPage() {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <PageTitle title="Connectez-vous">Connectez-vous</PageTitle>
-      <FormCard layout="grid" onSubmit={onSubmit} aria-label="Connexion">
-        <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
-        <PasswordField
-          label="Mot de passe"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="flex min-h-11 items-center gap-2 text-slate-800">
-            <input type="checkbox" {...register('remember')} className="h-5 w-5 accent-emerald-800" />
-            Se souvenir de moi
-          </label>
-          {/* CONTRACT.md "Account recovery": the link leads to /mot-de-passe-oublie (spec §2's goes nowhere). */}
-          <Link to="/mot-de-passe-oublie" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
-            Mot de passe oublié ?
-          </Link>
-        </div>
-        <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
-          Se connecter
-        </Button>
-      </FormCard>
+      {withCode ? (
+        <>
+          <CodeLoginForm onSignedIn={signedIn} />
+          <Button type="button" variant="ghost" className="mt-4 w-full" onClick={() => setWithCode(false)}>
+            Se connecter avec un mot de passe
+          </Button>
+        </>
+      ) : (
+        <>
+          <FormCard layout="grid" onSubmit={onSubmit} aria-label="Connexion">
+            <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
+            <PasswordField
+              label="Mot de passe"
+              autoComplete="current-password"
+              required
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <label className="flex min-h-11 items-center gap-2 text-slate-800">
+                <input type="checkbox" {...register('remember')} className="h-5 w-5 accent-emerald-800" />
+                Se souvenir de moi
+              </label>
+              {/* docs/product/recovery.md: the link leads to /mot-de-passe-oublie (docs/product/screens.md's goes nowhere). */}
+              <Link to="/mot-de-passe-oublie" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+                Mot de passe oublié ?
+              </Link>
+            </div>
+            <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
+              Se connecter
+            </Button>
+          </FormCard>
+          {/* Members, sympathisants and consumers may sign in with a code sent to their phone instead. */}
+          <Button type="button" variant="secondary" className="mt-4 w-full" onClick={() => setWithCode(true)}>
+            Recevoir un code par SMS
+          </Button>
+        </>
+      )}
     </section>
   );
 }

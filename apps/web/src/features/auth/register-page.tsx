@@ -1,9 +1,9 @@
 import { REGISTRATION_PAGE_ROLES } from '@shared/constants';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { PageTitle } from '@web/components/ui/page-title';
 import { RegisterForm } from '@web/components/account/register-form';
 
-/** /inscription: a logged-in creator registers someone (spec §2, §6). The server decides what each creator may create. */
+/** /inscription: a logged-in creator registers someone (docs/product/screens.md, docs/product/roles.md). The server decides what each creator may create. */
 export default function RegisterPage() {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">

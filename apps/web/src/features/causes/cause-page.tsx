@@ -2,9 +2,9 @@ import { donationPathForCause, findCause, purposeForCause } from '@shared/causes
 import { CauseProgressBar } from '@web/components/ui/cause-progress';
 import { PageTitle } from '@web/components/ui/page-title';
 import { Picture } from '@web/components/ui/picture';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@web/lib/router';
 
-/** /causes/{causeId} (spec §2 "Causes"): the cause from the built-in list, or "Cause non trouvée.". */
+/** /causes/{causeId} (docs/product/public-site.md "Causes"): the cause from the built-in list, or "Cause non trouvée.". */
 export default function CausePage() {
   const { causeId = '' } = useParams();
   const cause = findCause(causeId);
@@ -47,6 +47,11 @@ export default function CausePage() {
       >
         Faire un don
       </Link>
+      <p className="mt-4">
+        <Link to={`/transparence#${purposeForCause(cause.id)}`} className="font-semibold text-emerald-800 underline underline-offset-4">
+          Voir ce que les dons ont financé
+        </Link>
+      </p>
     </article>
   );
 }

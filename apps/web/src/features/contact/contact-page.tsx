@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageResponse } from '@shared/schemas/api-common';
-import { ORGANISATION } from '@shared/constants';
 import { CONTACT_MESSAGES, type ContactInput, type ContactValues, contactSchema } from '@shared/schemas/contact';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { SocialIcons } from '@web/components/layout/social-icons';
+import { useOrganisation } from '@web/components/layout/use-organisation';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, api } from '@web/lib/api-client';
@@ -13,8 +13,9 @@ import { clearDraft, useKeptForm } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { Mail, MapPin, Phone } from 'lucide-react';
 
-// Contact page "Contactez-Nous" (spec §2 Public forms, §5 Contact, §7 POST /contact, §8).
+// Contact page "Contactez-Nous" (docs/product/screens.md Public forms, docs/product/validation.md Contact, docs/product/http-api.md POST /contact, docs/product/errors.md).
 export default function ContactPage() {
+  const org = useOrganisation();
   const { register, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<ContactInput, ContactValues>(
     { resolver: zodResolver(contactSchema), mode: 'onTouched' },
     'contact',
@@ -58,25 +59,23 @@ export default function ContactPage() {
           <ul className="flex flex-col gap-3">
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" size={20} />
-              <span>
-                {ORGANISATION.city}, {ORGANISATION.country}
-              </span>
+              <span>{org.address}</span>
             </li>
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" size={20} />
-              <a className="underline" href={`tel:${ORGANISATION.phone.replace(/\s/g, '')}`}>
-                {ORGANISATION.phone}
+              <a className="underline" href={`tel:${org.telephone.replace(/\s/g, '')}`}>
+                {org.telephone}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" size={20} />
-              <a className="underline" href={`mailto:${ORGANISATION.email}`}>
-                {ORGANISATION.email}
+              <a className="break-all underline" href={`mailto:${org.email}`}>
+                {org.email}
               </a>
             </li>
           </ul>
           <h3 className="font-semibold">Suivez-nous</h3>
-          <SocialIcons />
+          <SocialIcons links={org.social} />
         </aside>
       </div>
     </section>

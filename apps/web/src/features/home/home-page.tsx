@@ -11,7 +11,7 @@ import { StatsBanner } from './components/stats-banner';
 import { TestimonialsCarousel } from './components/testimonials-carousel';
 import { VolunteersSection } from './components/volunteers-section';
 
-/** Home page (spec §2 "Home page, in order"); the header, scroll-to-top button and footer come from the public layout. */
+/** Home page (docs/product/public-site.md "Home page"); the header, scroll-to-top button and footer come from the public layout. */
 export default function HomePage() {
   return (
     <>

@@ -2,7 +2,7 @@ import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react
 import { prefersSavingData } from '@web/lib/save-data';
 
 /**
- * Index of an auto-advancing carousel that wraps both ways (spec §4).
+ * Index of an auto-advancing carousel that wraps both ways (docs/product/states.md).
  * Rotation stops while the tab is hidden, while the visitor has paused it, and while keyboard focus is inside
  * (WCAG 2.2.2); a manual move restarts the interval so the new item gets its full time on screen.
  * It starts paused when the visitor saves data (Save-Data): each slide's image would be a download.

@@ -1,13 +1,13 @@
 import { CreditCard, HeartHandshake, Phone, UserRound, UsersRound } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from '@web/lib/router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { useLogout } from '@web/components/account/use-logout';
 import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
 import { MembershipCard } from './membership-card';
 import { OwnMoneyPanel } from './own-money-panel';
 
-// /espace-membre (CONTRACT.md "Every account has a home"): consommateur, sympathisant, membre and
+// /espace-membre (docs/product/accounts.md "Every account has a home"): consommateur, sympathisant, membre and
 // conseiller_pro find their profile (changes need the current password), their payments and donations
 // with receipts, their membership status with its renewal, what to pay or give next, and logout.
 const ENTRIES: DashboardEntry[] = [
@@ -18,7 +18,8 @@ const ENTRIES: DashboardEntry[] = [
 
 const action = 'inline-flex min-h-11 items-center gap-2 rounded-md px-4 py-2 font-semibold';
 
-export default function MemberSpacePage() {
+/** `extraPanels`: other areas' panels, composed by the route (a regular gift's management). */
+export default function MemberSpacePage({ extraPanels }: { extraPanels?: ReactNode } = {}) {
   const navigate = useNavigate();
   const [view, setView] = useState('profil');
   const profile = useProfile();
@@ -68,6 +69,7 @@ export default function MemberSpacePage() {
             ) : null}
           </div>
         </section>
+        {extraPanels}
         <OwnMoneyPanel />
         <ProfilePanel />
       </div>

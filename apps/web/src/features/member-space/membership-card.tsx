@@ -4,7 +4,7 @@ import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { RefreshCw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 
 // The member's membership at a glance: status, end date and the way to renew. Reads the profile
 // (same cache entry as the profile panel), where the server puts `membership`.

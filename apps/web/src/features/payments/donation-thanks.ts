@@ -1,5 +1,5 @@
 // After an approved donation the page thanks the donor and offers the receipt, and keeps doing so after
-// a reload (CONTRACT.md "Donors"): the return flow remembers it for the tab; "Faire un autre don" forgets it.
+// a reload (docs/product/donors.md): the return flow remembers it for the tab; "Faire un autre don" forgets it.
 const KEY = 'donation.thanks';
 
 export interface DonationThanks {

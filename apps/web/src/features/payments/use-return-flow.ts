@@ -6,13 +6,23 @@ import { rememberDonationThanks } from './donation-thanks';
 
 export type MoneyKind = 'payment' | 'donation';
 
+/** What came back from the checkout, kept on the page (not only a toast): issue 33 item 7. */
+export interface ReturnOutcome {
+  status: string;
+  amount: number | null;
+  paymentType: string | null;
+  /** A pending record: the link that asks the provider again (GET /api/payments/return/…). */
+  checkUrl: string | null;
+}
+
 /**
- * The provider's return (spec §4): the server has already verified the transaction and put its
+ * The provider's return (docs/product/states.md): the server has already verified the transaction and put its
  * status in the query string (no personal data), and the signed receipt link in the fragment
  * (`#recu=…`, never sent to a server). Shown once: both are cleared right away.
  */
-export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
+export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null; outcome: ReturnOutcome | null } {
   const [receiptUrl, setReceiptUrl] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ReturnOutcome | null>(null);
   const handled = useRef(false);
 
   useEffect(() => {
@@ -24,6 +34,15 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
     if (!status) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
     const transactionId = params.get('transaction-id') ?? '';
+    const returnedAmount = Number(params.get('amount'));
+    const check = fragment.get('verifier');
+    setOutcome({
+      status,
+      amount: Number.isInteger(returnedAmount) && returnedAmount > 0 ? returnedAmount : null,
+      paymentType: params.get('payment_type'),
+      // Only our own return links are followed.
+      checkUrl: check?.startsWith(`/api/payments/return/${kind}/`) ? check : null,
+    });
 
     if (status === 'canceled') {
       notify.error(PAYMENT_MESSAGES.canceled);
@@ -49,7 +68,7 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
       notify.warning(PAYMENT_MESSAGES.pendingOrUnknown);
     }
 
-    // Spec §4: the record is posted only when pending; the server re-checks it with the provider. A payment's
+    // docs/product/states.md: the record is posted only when pending; the server re-checks it with the provider. A payment's
     // record post needs the payer's name and telephone, which the return URL no longer carries: the server has
     // already asked the provider on this return and keeps re-checking pending payments, so only donations post.
     if (status === 'pending' && transactionId && kind === 'donation') {
@@ -59,10 +78,10 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null } {
         'transaction-status': status,
         'transaction-id': transactionId,
       });
-      // A failed save is only logged (spec §8).
+      // A failed save is only logged (docs/product/errors.md).
       request.catch((error: unknown) => console.warn('Enregistrement de la transaction impossible', error));
     }
   }, [kind]);
 
-  return { receiptUrl };
+  return { receiptUrl, outcome };
 }

@@ -1,7 +1,7 @@
 import { PageTitle } from '@web/components/ui/page-title';
 import { ProjectForm } from './project-form';
 
-// Social project submission (spec §2 route /projet-social).
+// Social project submission (docs/product/screens.md route /projet-social).
 export default function ProjectPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">

@@ -5,7 +5,7 @@ import { useLogout } from '@web/components/account/use-logout';
 import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
 import { ProviderInfoPanel } from './provider-info-panel';
 
-// /dashboard-prestataire (spec §2): Profil, Informations prestataire, Logout.
+// /dashboard-prestataire (docs/product/screens.md): Profil, Informations prestataire, Logout.
 const ENTRIES: DashboardEntry[] = [
   { key: 'profil', label: 'Profil', icon: UserRound },
   { key: 'prestataire', label: 'Informations prestataire', icon: Building2 },

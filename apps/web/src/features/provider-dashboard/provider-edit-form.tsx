@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROVIDER_DOMAINS, type ProviderDomain } from '@shared/constants';
 import {
+  LEGAL_FORM_OPTIONS,
+  PROVIDER_HINTS,
   PROVIDER_MESSAGES,
   type ProviderRecord,
   type ProviderUpdate,
   type ProviderUpdateInput,
   providerUpdateSchema,
 } from '@shared/schemas/provider';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DomainDiscountFields } from '@web/components/forms/domain-discount-fields';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { ZoneField } from '@web/components/ui/zone-field';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { useUpdateProvider } from './api/provider';
@@ -29,7 +32,7 @@ const toFormValues = (p: ProviderRecord): ProviderUpdateInput => ({
   reductions: Object.fromEntries(Object.entries(p.reductions).map(([d, r]) => [d, r === null ? '' : String(r)])),
 });
 
-/** The provider edit form (spec §2, §5): Enregistrer / Annuler; server errors shown under the fields. */
+/** The provider edit form (docs/product/screens.md, docs/product/validation.md): Enregistrer / Annuler; server errors shown under the fields. */
 export function ProviderEditForm({ provider, onDone }: { provider: ProviderRecord; onDone: () => void }) {
   const mutation = useUpdateProvider();
   const {
@@ -65,13 +68,29 @@ export function ProviderEditForm({ provider, onDone }: { provider: ProviderRecor
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Modifier les informations du prestataire">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Entreprise" error={errors.entreprise?.message} {...register('entreprise')} />
-        <TextField label="Forme juridique" error={errors.forme_juridique?.message} {...register('forme_juridique')} />
-        <TextField label="RCCM" error={errors.rccm?.message} {...register('rccm')} />
+        <SelectField
+          label="Forme juridique"
+          options={
+            LEGAL_FORM_OPTIONS.some((o) => o.value === provider.forme_juridique)
+              ? LEGAL_FORM_OPTIONS
+              : // A legal form typed before the list: shown so it is not lost silently, refused until one of the list is chosen.
+                [...LEGAL_FORM_OPTIONS, { value: provider.forme_juridique, label: provider.forme_juridique }]
+          }
+          error={errors.forme_juridique?.message}
+          {...register('forme_juridique')}
+        />
+        <TextField label="RCCM" hint={PROVIDER_HINTS.rccm} error={errors.rccm?.message} {...register('rccm')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Téléphone" type="tel" autoComplete="tel" error={errors.telephone?.message} {...register('telephone')} />
         <TextField label="WhatsApp" type="tel" error={errors.whatsapp?.message} {...register('whatsapp')} />
         <TextField label="Adresse" autoComplete="street-address" error={errors.adresse?.message} {...register('adresse')} />
-        <TextField label="Zone" error={errors.zone?.message} {...register('zone')} />
+        <Controller
+          control={control}
+          name="zone"
+          render={({ field }) => (
+            <ZoneField label="Zone" value={field.value ?? ''} onChange={field.onChange} error={errors.zone?.message} />
+          )}
+        />
         <TextField label="Marge salaire (FCFA)" inputMode="numeric" error={errors.marge_salaire?.message} {...register('marge_salaire')} />
       </div>
       <DomainDiscountFields

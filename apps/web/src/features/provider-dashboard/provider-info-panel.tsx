@@ -1,7 +1,8 @@
+import { formatTelephone } from '@shared/phone';
 import { PROVIDER_MESSAGES } from '@shared/schemas/provider';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -17,7 +18,7 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** "Informations prestataire": read-only, then Modifier → edit form; Annuler or a save returns here (spec §4). */
+/** "Informations prestataire": read-only, then Modifier → edit form; Annuler or a save returns here (docs/product/states.md). */
 export function ProviderInfoPanel() {
   const query = useOwnProvider();
   const [isEditing, setEditing] = useState(false);
@@ -65,7 +66,7 @@ export function ProviderInfoPanel() {
           <ReadOnly label="Forme juridique" value={p.forme_juridique} />
           <ReadOnly label="RCCM" value={p.rccm} />
           <ReadOnly label="Email" value={p.email} />
-          <ReadOnly label="Téléphone" value={p.telephone} />
+          <ReadOnly label="Téléphone" value={formatTelephone(p.telephone)} />
           <ReadOnly label="Adresse" value={p.adresse} />
           <ReadOnly label="Domaines" value={p.domaines.map((d) => (p.reductions[d] ? `${d} (−${p.reductions[d]} %)` : d)).join(', ')} />
           <ReadOnly label="Zone" value={p.zone} />

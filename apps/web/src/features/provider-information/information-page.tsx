@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, PROVIDER_DOMAINS, STORAGE_KEYS } from '@shared/constants';
 import {
+  LEGAL_FORM_OPTIONS,
+  PROVIDER_HINTS,
   PROVIDER_MESSAGES,
   PROVIDER_STEP_ONE_FIELDS,
   type ProviderInformation,
@@ -8,11 +10,12 @@ import {
   providerInformationSchema,
 } from '@shared/schemas/provider';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from '@web/lib/router';
 import { DomainDiscountFields } from '@web/components/forms/domain-discount-fields';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { ZoneField } from '@web/components/ui/zone-field';
 import { PageTitle } from '@web/components/ui/page-title';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -35,9 +38,9 @@ const EMPTY: ProviderInformationInput = {
   reductions: {},
 };
 
-const TEXT_HINT = '8 à 30 caractères : lettres, chiffres et espaces.';
+const TEXT_HINT = PROVIDER_HINTS.text;
 
-/** /information: the provider's two-step form (spec §2, §4, §5). */
+/** /information: the provider's two-step form (docs/product/screens.md, docs/product/states.md, docs/product/validation.md). */
 export default function InformationPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
@@ -160,13 +163,13 @@ export default function InformationPage() {
                   error={errors.entreprise?.message}
                   {...register('entreprise')}
                 />
-                <TextField
+                <SelectField
                   label="Forme juridique"
-                  hint={TEXT_HINT}
+                  options={LEGAL_FORM_OPTIONS}
                   error={errors.forme_juridique?.message}
                   {...register('forme_juridique')}
                 />
-                <TextField label="RCCM" hint={TEXT_HINT} error={errors.rccm?.message} {...register('rccm')} />
+                <TextField label="RCCM" hint={PROVIDER_HINTS.rccm} error={errors.rccm?.message} {...register('rccm')} />
                 <TextField
                   label="Adresse"
                   autoComplete="street-address"
@@ -174,11 +177,12 @@ export default function InformationPage() {
                   error={errors.adresse?.message}
                   {...register('adresse')}
                 />
-                <TextField
-                  label="Zone"
-                  hint="Votre ville et quartier, par exemple&nbsp;«&nbsp;Cotonou Akpakpa&nbsp;»."
-                  error={errors.zone?.message}
-                  {...register('zone')}
+                <Controller
+                  control={control}
+                  name="zone"
+                  render={({ field }) => (
+                    <ZoneField label="Zone" value={field.value ?? ''} onChange={field.onChange} error={errors.zone?.message} />
+                  )}
                 />
                 <div className="flex justify-end">
                   <Button onClick={goToStepTwo}>Suivant</Button>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MARITAL_STATUSES, STORAGE_KEYS } from '@shared/constants';
 import { QUESTIONNAIRE_MESSAGES, type Questionnaire, type QuestionnaireInput, questionnaireSchema } from '@shared/schemas/questionnaire';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/router';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -13,7 +13,7 @@ import { NeedsFieldset } from './needs-fieldset';
 
 const MARITAL_OPTIONS = [{ value: '', label: 'Choisissez votre situation' }, ...MARITAL_STATUSES.map((s) => ({ value: s, label: s }))];
 
-/** /questionnaire: the consumer's questionnaire (spec §2, §5, §8), then the adviser-contact page. */
+/** /questionnaire: the consumer's questionnaire (docs/product/screens.md, docs/product/validation.md, docs/product/errors.md), then the adviser-contact page. */
 export default function QuestionnairePage() {
   const navigate = useNavigate();
   const mutation = useSubmitQuestionnaire();
@@ -40,7 +40,8 @@ export default function QuestionnairePage() {
       await mutation.mutateAsync(values);
       notify.success(QUESTIONNAIRE_MESSAGES.success);
       localStorage.setItem(STORAGE_KEYS.isFirstLogin, 'false');
-      navigate('/consommateur');
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      navigate('/consommateur', { state: { fromQuestionnaire: true } });
     } catch (error) {
       applyServerErrors(error, setError);
       notify.error(QUESTIONNAIRE_MESSAGES.failure);

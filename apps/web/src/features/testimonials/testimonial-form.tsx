@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSENT_WORDINGS } from '@shared/schemas/privacy';
 import { TESTIMONIAL_MESSAGES, type TestimonialFormInput, testimonialFormSchema } from '@shared/schemas/testimonial';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TextAreaField, TextField } from '@web/components/ui/field';
@@ -6,8 +7,9 @@ import { UploadProgress } from '@web/components/ui/upload-progress';
 import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
+import { Link } from '@web/lib/router';
 
-// "Soumettre un témoignage" (spec §5 Testimonial: checked live; §7 POST /testimonial multipart; §8).
+// "Soumettre un témoignage" (docs/product/validation.md Testimonial: checked live; docs/product/http-api.md POST /testimonial multipart; docs/product/errors.md).
 export function TestimonialForm() {
   const { register, handleSubmit, errors, isSubmitting, progress, send } = useUploadForm<TestimonialFormInput>(
     '/testimonial',
@@ -17,7 +19,9 @@ export function TestimonialForm() {
 
   const onValid = async ({ text, author, title, avatar }: TestimonialFormInput) => {
     try {
-      const res = await send(toFormData({ text, author, title }, { avatar }));
+      // Sent only once the box is ticked (the schema refuses otherwise): the consent's proof is recorded with the row.
+      const consents = JSON.stringify({ testimonial: true });
+      const res = await send(toFormData({ text, author, title, consents }, { avatar }));
       notify.success(res.message);
     } catch (error) {
       const isFormError = error instanceof ApiError && (error.status === 422 || error.status === 413);
@@ -44,6 +48,26 @@ export function TestimonialForm() {
         error={errors.avatar?.message as string | undefined}
         {...register('avatar')}
       />
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 accent-emerald-700"
+          aria-invalid={errors.consentTestimonial ? true : undefined}
+          aria-describedby={errors.consentTestimonial ? 'testimonial-consent-error' : undefined}
+          {...register('consentTestimonial')}
+        />
+        <span>
+          {CONSENT_WORDINGS.testimonial.text}{' '}
+          <Link to="/confidentialite" className="text-emerald-800 underline">
+            Vos données
+          </Link>
+        </span>
+      </label>
+      {errors.consentTestimonial ? (
+        <p id="testimonial-consent-error" className="text-sm font-medium text-red-700">
+          {errors.consentTestimonial.message}
+        </p>
+      ) : null}
       <UploadProgress value={progress} />
       <SendButton isLoading={isSubmitting}>Soumettre</SendButton>
     </FormCard>

@@ -20,7 +20,7 @@ const INSPIRATIONS = [
   },
 ] as const;
 
-// Testimonial submission and inspiration (spec §2 route /temoignage).
+// Testimonial submission and inspiration (docs/product/screens.md route /temoignage).
 export default function TestimonialPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">

@@ -1,13 +1,13 @@
 import { VOLUNTEER_MESSAGES } from '@shared/schemas/volunteer';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 
 /**
  * After a volunteer registers (issue 18): what happens next, instead of a toast and an empty form.
- * Volunteers give an e-mail only (spec §5), so the answer comes by e-mail.
+ * Volunteers give a telephone and, if they wish, an e-mail: the answer comes by SMS (and by e-mail when given).
  */
-export function VolunteerConfirmation({ email }: { email: string }) {
+export function VolunteerConfirmation({ email, telephone }: { email: string; telephone: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -22,8 +22,14 @@ export function VolunteerConfirmation({ email }: { email: string }) {
       <ol className="list-decimal space-y-2 pl-6 text-slate-800">
         <li>Notre équipe examine votre candidature et vos quatre documents.</li>
         <li>
-          Vous recevrez un e-mail à <strong className="[overflow-wrap:anywhere]">{email}</strong> dès qu'elle est acceptée, ou avec la
-          raison si elle ne l'est pas.
+          Vous recevrez un SMS au <strong className="whitespace-nowrap">{telephone}</strong>
+          {email ? (
+            <>
+              {' '}
+              et un e-mail à <strong className="[overflow-wrap:anywhere]">{email}</strong>
+            </>
+          ) : null}{' '}
+          dès qu'elle est acceptée, ou avec la raison si elle ne l'est pas.
         </li>
         <li>
           Une fois acceptée, votre photo et votre nom apparaissent dans l'équipe des volontaires, sur la page d'accueil, et nous vous

@@ -9,7 +9,7 @@ import { notify } from '@web/lib/notify';
 import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 
-// "Devenir Bénévole" (spec §5 Volunteer, §7 POST /volunteers multipart, §8 volunteer errors).
+// "Devenir Bénévole" (docs/product/validation.md Volunteer, docs/product/http-api.md POST /volunteers multipart, docs/product/errors.md volunteer errors).
 const DOCUMENT_ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -19,25 +19,30 @@ const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
   Object.values(errors).find((e) => typeof e?.message === 'string')?.message as string | undefined;
 
 /** `onRegistered`: the page then shows what happens next instead of an empty form. */
-export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { email: string; telephone: string }) => void }) {
   const { register, handleSubmit, setError, control, errors, isSubmitting, progress, send } = useUploadForm<VolunteerFormInput>(
     '/volunteers',
     {
       resolver: zodResolver(volunteerFormSchema),
       mode: 'onTouched',
-      defaultValues: { name: '', email: '', domain: '', under_restriction: false },
+      defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false },
     },
     { draft: 'volontier' },
   );
   const isRestricted = useWatch({ control, name: 'under_restriction' });
 
   const onValid = async (values: VolunteerFormInput) => {
-    const { name, email, domain, under_restriction, ...files } = values;
+    const { name, email, telephone, domain, under_restriction, ...files } = values;
     if (!under_restriction) delete files.restriction_proof;
     try {
-      await send(toFormData({ name, email, domain, under_restriction: under_restriction ? '1' : '0' }, files));
+      await send(
+        toFormData(
+          { name, email: email ?? '', telephone: String(telephone ?? ''), domain, under_restriction: under_restriction ? '1' : '0' },
+          files,
+        ),
+      );
       notify.success(VOLUNTEER_MESSAGES.success);
-      onRegistered(email);
+      onRegistered({ email: (email ?? '').trim(), telephone: String(telephone ?? '').trim() });
     } catch (error) {
       const isEmailTaken = error instanceof ApiError && Boolean(error.errors.email);
       if (isEmailTaken) setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });
@@ -53,7 +58,16 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (email: string) 
       aria-label="Inscription des bénévoles"
     >
       <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="Nous vous répondons par SMS."
+        error={errors.telephone?.message}
+        {...register('telephone')}
+      />
+      <TextField label="Email (facultatif)" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <SelectField
         label="Domaine d'engagement"
         error={errors.domain?.message}

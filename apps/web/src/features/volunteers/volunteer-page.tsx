@@ -3,21 +3,21 @@ import { PageTitle } from '@web/components/ui/page-title';
 import { VolunteerConfirmation } from './volunteer-confirmation';
 import { VolunteerForm } from './volunteer-form';
 
-// Volunteer registration (spec §2 route /volontier).
+// Volunteer registration (docs/product/screens.md route /volontier).
 export default function VolunteerPage() {
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [registered, setRegistered] = useState<{ email: string; telephone: string } | null>(null);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title="Devenir Bénévole">Devenir Bénévole</PageTitle>
-      {registeredEmail ? (
-        <VolunteerConfirmation email={registeredEmail} />
+      {registered ? (
+        <VolunteerConfirmation {...registered} />
       ) : (
         <>
           <p className="mb-6 text-slate-700">
-            Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs et les quatre
-            documents sont obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
+            Donnez un peu de votre temps pour l’alimentation, la santé, l’éducation ou l’environnement. Tous les champs (sauf l’e-mail) et
+            les quatre documents sont obligatoires&nbsp;; votre profil apparaît sur le site une fois validé par notre équipe.
           </p>
-          <VolunteerForm onRegistered={setRegisteredEmail} />
+          <VolunteerForm onRegistered={setRegistered} />
         </>
       )}
     </section>

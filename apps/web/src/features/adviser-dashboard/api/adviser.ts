@@ -3,6 +3,8 @@ import type { ZoneProvider } from '@shared/schemas/provider';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiPage } from '@web/lib/api-client';
 import type { CreatedUser, UserDetails } from '@shared/schemas/users';
+import { pageQuery } from '@web/components/admin/list-definition';
+import { CREATED_USERS_LIST } from '../created-users-list';
 
 export type { CreatedUser };
 
@@ -12,7 +14,7 @@ export const createdUsersKey = ['users', 'created'] as const;
 export function useCreatedUsers(page: number) {
   return useQuery({
     queryKey: [...createdUsersKey, page],
-    queryFn: () => apiPage<CreatedUser>('/users/created', { page, per_page: CREATED_USERS_PER_PAGE }),
+    queryFn: () => apiPage<CreatedUser>(CREATED_USERS_LIST.path, pageQuery(CREATED_USERS_LIST.params, page, CREATED_USERS_PER_PAGE, '')),
     placeholderData: keepPreviousData,
     // Shown from memory when reopened, and asked again behind it (issue #20: never a stale list once revalidated).
     staleTime: 0,
@@ -22,8 +24,8 @@ export function useCreatedUsers(page: number) {
 export const LOGIN_AS_FAILURE = 'Échec de la connexion. Vérifiez vos informations et réessayez.';
 
 /**
- * Acts for one of the adviser's users without their password (CONTRACT.md: POST /api/users/{id}/act-as,
- * a 2-hour token recorded in the audit trail with both identities). Replaces spec §2's login-as modal.
+ * Acts for one of the adviser's users without their password (docs/product/accounts.md: POST /api/users/{id}/act-as,
+ * a 2-hour token recorded in the audit trail with both identities). Replaces docs/product/screens.md's login-as modal.
  */
 export function useActAs() {
   return useMutation({
@@ -39,7 +41,7 @@ export function useZoneProviders(userId: number, consumerToken: string) {
       const user = await api.get<UserDetails>(`/usersconseiller/${userId}`);
       if (!user.zone?.trim()) return { user, providers: [] as ZoneProvider[] };
       const providers = await api.get<ZoneProvider[]>('/recupprestataires', {
-        // The consumer's own token (spec §7); a provider account may not list providers, so the adviser asks for it.
+        // The consumer's own token (docs/product/http-api.md); a provider account may not list providers, so the adviser asks for it.
         token: user.role === 'consommateur' ? consumerToken : undefined,
         query: { zone: user.zone, per_page: 100 },
       });

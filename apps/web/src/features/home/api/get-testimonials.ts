@@ -15,7 +15,7 @@ const loadTestimonials = (): Promise<PublicTestimonial[]> =>
     throw error;
   });
 
-/** Published testimonials. A failure is logged only, so the loading message stays (spec §8). */
+/** Published testimonials. A failure is logged only, so the loading message stays (docs/product/errors.md). */
 export function useTestimonials() {
   return usePublicData('public-testimonials', loadTestimonials);
 }

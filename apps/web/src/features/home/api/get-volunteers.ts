@@ -15,7 +15,7 @@ const loadVolunteers = (): Promise<PublicVolunteer[]> =>
     throw error;
   });
 
-/** Confirmed volunteers (CONTRACT: only those are public). A failure is logged only (spec §8). */
+/** Confirmed volunteers (docs/product/public-site.md: only those are public). A failure is logged only (docs/product/errors.md). */
 export function useVolunteers() {
   return usePublicData('public-volunteers', loadVolunteers);
 }

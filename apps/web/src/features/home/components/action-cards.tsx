@@ -1,10 +1,10 @@
 import { FileText, Gift, Quote, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { ACTION_CARDS } from '../data/action-cards';
 
 const ICONS = { quote: Quote, gift: Gift, users: Users, file: FileText } as const;
 
-/** Four action cards (spec §2.3). */
+/** Four action cards (docs/product/screens.md). */
 export function ActionCards() {
   return (
     <section aria-labelledby="actions-title" className="bg-amber-50 px-4 py-12">

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 
-/** Call-to-action banner (spec §2.9). */
+/** Call-to-action banner (docs/product/screens.md). */
 export function CallToAction() {
   return (
     <section aria-labelledby="cta-title" className="bg-gradient-to-r from-orange-800 to-amber-700 px-4 py-14 text-center text-white">
@@ -17,6 +17,9 @@ export function CallToAction() {
         </Link>
         <Link to="/donation" className="rounded-md px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
           Je soutiens l'association
+        </Link>
+        <Link to="/evenements" className="rounded-md px-6 py-3 font-semibold text-white ring-2 ring-white hover:bg-white/10">
+          Nos événements
         </Link>
       </div>
     </section>

@@ -1,11 +1,11 @@
 import { CAUSES, HOME_CAUSE_IDS } from '@shared/causes';
 import { Picture } from '@web/components/ui/picture';
 import { cn } from '@web/lib/cn';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 
 const HOME_CAUSES = CAUSES.filter((c) => HOME_CAUSE_IDS.includes(c.id));
 
-/** "Nos Causes" (spec §2.5): seven cards laid out as a row of 4 then a row of 3. */
+/** "Nos Causes" (docs/product/screens.md): seven cards laid out as a row of 4 then a row of 3. */
 export function CausesGrid() {
   return (
     <section aria-labelledby="causes-title" className="bg-orange-50 px-4 py-14">

@@ -2,7 +2,7 @@ import type { ImgHTMLAttributes } from 'react';
 
 export const DEFAULT_PROFILE_IMAGE = '/images/default-profile-256.webp';
 
-/** An uploaded photo that falls back to the default profile picture when it cannot be loaded (spec §8). */
+/** An uploaded photo that falls back to the default profile picture when it cannot be loaded (docs/product/errors.md). */
 export function FallbackImage({ src, alt, ...props }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'onError' | 'alt'> & { alt: string }) {
   return (
     <img

@@ -11,7 +11,7 @@ import { useCarousel } from '../use-carousel';
 const arrowClass =
   'absolute top-1/2 z-20 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white ring-1 ring-white/60 hover:bg-black/70 sm:p-3';
 
-/** Full-screen hero (spec §2.2): 3 slides, 5 s auto-advance, wrapping arrows, pause button (WCAG 2.2.2). */
+/** Full-screen hero (docs/product/screens.md): 3 slides, 5 s auto-advance, wrapping arrows, pause button (WCAG 2.2.2). */
 export function HeroCarousel() {
   const [shownSince] = useState(takeShownSince);
   const { index, next, previous, isPaused, togglePaused, isRotating, focusHandlers } = useCarousel(

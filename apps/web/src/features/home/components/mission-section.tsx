@@ -1,7 +1,7 @@
 import { Picture } from '@web/components/ui/picture';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 
-/** "Une mission associative" (spec §2.4). */
+/** "Une mission associative" (docs/product/screens.md). */
 export function MissionSection() {
   return (
     <section aria-labelledby="mission-title" className="px-4 py-14">

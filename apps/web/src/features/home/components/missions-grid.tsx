@@ -4,7 +4,7 @@ import { missionIcon } from '../data/mission-icons';
 import { MISSIONS } from '../data/missions';
 
 /**
- * Missions & Visions (spec §2.7): icon and title; the description shows on hover, on keyboard focus,
+ * Missions & Visions (docs/product/screens.md): icon and title; the description shows on hover, on keyboard focus,
  * and on tap (phones have no hover), so it is a disclosure button.
  */
 export function MissionsGrid() {

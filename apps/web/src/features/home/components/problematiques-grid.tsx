@@ -1,7 +1,7 @@
 import { Picture } from '@web/components/ui/picture';
 import { PROBLEMATIQUES } from '../data/problematiques';
 
-/** "Problématiques" (spec §2.11): eight issues with image, title and description. */
+/** "Problématiques" (docs/product/screens.md): eight issues with image, title and description. */
 export function ProblematiquesGrid() {
   return (
     <section aria-labelledby="problematiques-title" className="bg-orange-50 px-4 py-14">

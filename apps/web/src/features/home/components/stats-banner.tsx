@@ -1,7 +1,8 @@
 import { HOME_STATS } from '@shared/constants';
 import { formatNumber } from '@shared/format';
+import { Link } from '@web/lib/router';
 
-/** Fixed figures (spec §2.6): part of the page, never fetched. */
+/** Fixed figures (docs/product/screens.md): part of the page, never fetched. */
 export function StatsBanner() {
   return (
     <section aria-labelledby="stats-title" className="bg-emerald-900 px-4 py-12 text-white">
@@ -16,6 +17,11 @@ export function StatsBanner() {
           </li>
         ))}
       </ul>
+      <p className="mt-8 text-center">
+        <Link to="/transparence" className="font-semibold text-amber-200 underline underline-offset-4 hover:text-white">
+          Voir ce que les dons ont financé
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { useTestimonials } from '../api/get-testimonials';
 import { useCarousel } from '../use-carousel';
 import { FallbackImage } from './fallback-image';
@@ -8,7 +8,7 @@ import { FallbackImage } from './fallback-image';
 const buttonClass = 'rounded-full bg-emerald-800 p-2 text-white hover:bg-emerald-900';
 
 /**
- * Testimonials carousel (spec §2.10): 10 s auto-advance, wrapping buttons, loading text until the list arrives, and a
+ * Testimonials carousel (docs/product/screens.md): 10 s auto-advance, wrapping buttons, loading text until the list arrives, and a
  * short empty state with a way to write one when none is published (issue #18 §6: not "Chargement…" forever).
  */
 export function TestimonialsCarousel() {

@@ -1,13 +1,13 @@
 import { LIMITS } from '@shared/constants';
 import { cn } from '@web/lib/cn';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { useVolunteers } from '../api/get-volunteers';
 import { FallbackImage } from './fallback-image';
 
 const PER_PAGE = LIMITS.volunteersPerPage;
 
-/** "Équipe des Volontaires" (spec §2.8): 4 per page, dot pagination, default picture for a broken photo. */
+/** "Équipe des Volontaires" (docs/product/screens.md): 4 per page, dot pagination, default picture for a broken photo. */
 export function VolunteersSection() {
   const { data } = useVolunteers();
   const volunteers = data ?? [];

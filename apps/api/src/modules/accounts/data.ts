@@ -1,0 +1,355 @@
+import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
+import { telephoneSpellings } from '../../platform/lib/phone';
+import type { DB } from '../../platform/database/database';
+import { indexedSearch, type SearchedTable } from '../../platform/database/text-search';
+import { keptCount } from '../../platform/database/kept-counts';
+import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import type { Database, NewUser, UserUpdate } from '../../platform/database/schema';
+
+// The accounts area's queries (users, auth_tokens; recovery codes live in the codes area); rules (who may do what, confirmation,
+// first login, recovery limits) live in the area's services.
+
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'telephone',
+  'role',
+  'zone',
+  'is_confirmed',
+  'is_active',
+  'created_by',
+  'created_at',
+] as const;
+
+export function findUserById(db: DB, id: number) {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The one account a telephone names, under any spelling (accounts are stored in E.164 since migration
+ * 20261126_0100; rows that migration could not normalise without merging two accounts keep what was typed).
+ * Two accounts answering to one number is a reported conflict (migration_reports): neither is guessed.
+ */
+export async function findUserByTelephone(db: DB, telephone: string) {
+  const spellings = telephoneSpellings(telephone);
+  if (spellings.length === 0) return undefined;
+  const rows = await db.selectFrom('users').selectAll().where('telephone', 'in', spellings).orderBy('id').limit(2).execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Which of the given e-mail and telephone already belong to another account. */
+export async function findTakenIdentifiers(
+  db: DB,
+  values: { email: string; telephone: string },
+  exceptUserId?: number,
+): Promise<{ email: boolean; telephone: boolean }> {
+  // Any spelling of the number counts: a row left unnormalised by migration 20261126_0100 still holds it.
+  const spellings = telephoneSpellings(values.telephone);
+  let query = db
+    .selectFrom('users')
+    .select(['email', 'telephone'])
+    // No e-mail ('') is no identifier: many phone-only accounts share it (partial unique index, migration 20261126_0320).
+    .where((eb) => eb.or([...(values.email ? [eb('email', '=', values.email)] : []), eb('telephone', 'in', spellings)]));
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  const rows = await query.limit(3).execute();
+  return {
+    email: values.email !== '' && rows.some((r) => r.email === values.email),
+    telephone: rows.some((r) => spellings.includes(r.telephone)),
+  };
+}
+
+export async function insertUser(db: DB, values: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: DB, id: number, values: UserUpdate): Promise<number> {
+  const result = await db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface UserListFilter {
+  role?: string;
+  /** Any of these roles (« Les Prestataires »: both provider roles). */
+  roles?: readonly string[];
+  createdBy?: number;
+  isConfirmed?: boolean;
+  /** Searches name, e-mail and telephone, ignoring case. */
+  q?: string;
+}
+
+/** Users are searched by name, e-mail and telephone; on PostgreSQL one pg_trgm index per column (migration 20261125_1710). */
+const USERS_SEARCHED: SearchedTable = {
+  table: 'users',
+  phone: 'telephone',
+  columns: ['name', 'email', 'telephone'],
+  pgExpressions: ['lower(name)', 'lower(email)', 'telephone'],
+};
+
+export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
+  let q = query;
+  if (filter.role !== undefined) q = q.where('role', '=', filter.role);
+  if (filter.roles !== undefined) q = q.where('role', 'in', filter.roles);
+  if (filter.createdBy !== undefined) q = q.where('created_by', '=', filter.createdBy);
+  if (filter.isConfirmed !== undefined) q = q.where('is_confirmed', '=', filter.isConfirmed ? 1 : 0);
+  const term = filter.q?.trim();
+  if (term) q = q.where(indexedSearch(db, USERS_SEARCHED, term));
+  return q;
+}
+
+/** The kept counts (platform/database/kept-counts.ts) that sum to the filter's total; undefined when it must be counted. */
+function keptCountKeys(filter: UserListFilter): string[] | undefined {
+  const set = [filter.role, filter.roles, filter.createdBy, filter.isConfirmed, filter.q?.trim() || undefined].filter(
+    (v) => v !== undefined,
+  );
+  if (set.length === 0) return ['users'];
+  if (set.length > 1) return undefined;
+  if (filter.role !== undefined) return [`users:role:${filter.role}`];
+  if (filter.roles !== undefined) return filter.roles.map((r) => `users:role:${r}`);
+  if (filter.createdBy !== undefined) return [`users:created_by:${filter.createdBy}`];
+  if (filter.isConfirmed === false) return ['users:unconfirmed'];
+  return undefined;
+}
+
+/** One page of users, newest first (by seek: platform/lib/pagination.ts), the total matching the filter and the next page's cursor. */
+export async function listUsers(db: DB, filter: UserListFilter, page: SeekPageQuery) {
+  const keys = keptCountKeys(filter);
+  const total = keys
+    ? await keptCount(db, keys)
+    : Number(
+        (
+          await applyUserFilter(
+            db,
+            db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')),
+            filter,
+          ).executeTakeFirstOrThrow()
+        ).total,
+      );
+  const { rows, next } = await newestFirstSeek(
+    applyUserFilter(db, db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter),
+    page,
+    total,
+  );
+  return { items: rows, total, next };
+}
+
+/** The columns a login or act-as answer needs, and what act-as checks. */
+export function findUserForActAs(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'first_login', 'must_change_password', 'is_confirmed', 'is_active', 'created_by'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The adviser (or administrator) who created the account, or undefined. */
+export function findCreatorOf(db: DB, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('users as c', 'c.id', 'u.created_by')
+    .select(['c.name', 'c.telephone', 'c.role'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Takes the row locks of every active administrator (PostgreSQL), so two demotions of the last two run one after the other. */
+export async function lockActiveAdministrators(trx: DB): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ updated_at: (eb) => eb.ref('updated_at') })
+    .where('role', '=', 'administrateur')
+    .where('is_active', '=', 1)
+    .execute();
+}
+
+/** How many active administrators there are besides `exceptUserId`. */
+export async function countOtherActiveAdministrators(db: DB, exceptUserId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'administrateur')
+    .where('is_active', '=', 1)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function hasAdministrator(db: DB): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('role', '=', 'administrateur').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findPasswordState(db: DB, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'telephone', 'password_hash', 'must_change_password'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Replaces a password hash only if it is still the one that was checked (a concurrent change wins). */
+export async function replacePasswordHash(db: DB, id: number, previousHash: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', previousHash)
+    .execute();
+}
+
+/** The account a recovery request names, under any spelling of its telephone; none when two accounts answer to it. */
+export async function findAccountByTelephoneSpellings(db: DB, spellings: string[]) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'telephone', 'email', 'is_confirmed', 'is_active'])
+    .where('telephone', 'in', spellings)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Takes the user's row lock (PostgreSQL; SQLite has one writer anyway) for the rest of the transaction. */
+export async function lockUserRow(trx: DB, id: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ updated_at: (eb) => eb.ref('updated_at') })
+    .where('id', '=', id)
+    .execute();
+}
+
+// --- auth_tokens ---
+
+export async function insertToken(
+  db: DB,
+  values: { user_id: number; token_hash: string; created_at: string; expires_at: string; acting_user_id?: number | null },
+) {
+  await db.insertInto('auth_tokens').values(values).execute();
+}
+
+export async function deleteToken(db: DB, tokenId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+}
+
+/** Signs the user out everywhere, or everywhere but `exceptTokenId`. */
+export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: number): Promise<void> {
+  let query = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
+  if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
+  await query.execute();
+}
+
+/** Revokes the act-as tokens an adviser or administrator holds (their logout). */
+export async function deleteActingTokens(db: DB, actingUserId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('acting_user_id', '=', actingUserId).execute();
+}
+
+export async function deleteExpiredTokens(db: DB, userId: number, now: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+}
+
+const tokenUserQuery = (db: DB, tokenHash: string) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.telephone',
+      'users.role',
+      'users.zone',
+      'users.zone_key',
+      'users.commune',
+      'users.department',
+      'users.is_confirmed',
+      'users.is_active',
+      'users.first_login',
+      'users.must_change_password',
+      'users.created_by',
+      'users.created_at',
+      'users.updated_at',
+      'auth_tokens.id as token_id',
+      'auth_tokens.acting_user_id',
+      'auth_tokens.expires_at',
+    ])
+    .where('auth_tokens.token_hash', '=', tokenHash);
+export type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>>;
+
+// Every authenticated request runs this query: building and compiling it through Kysely cost more than running
+// it, so its SQL is compiled once per database handle and only the token hash is bound per request.
+const tokenUserSql = new WeakMap<DB, string>();
+function compiledTokenUserSql(db: DB): string {
+  let text = tokenUserSql.get(db);
+  if (text === undefined) {
+    const compiled = tokenUserQuery(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the token lookup must bind exactly the token hash');
+    text = compiled.sql;
+    tokenUserSql.set(db, text);
+  }
+  return text;
+}
+
+/** The user and expiry of a token, by its hash. */
+export async function findTokenUser(db: DB, tokenHash: string): Promise<TokenUserRow | undefined> {
+  const { rows } = await db.executeQuery<TokenUserRow>(CompiledQuery.raw(compiledTokenUserSql(db), [tokenHash]));
+  return rows[0];
+}
+
+/** A user list's rows for its CSV export, with the list's filter. */
+export const usersExportQuery = (db: DB, filter: UserListFilter) =>
+  applyUserFilter(db, db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter);
+/** The account a telephone names, whichever way it was stored (code sign-in); none when two accounts answer to it. */
+export async function findUserBySpellings(db: DB, spellings: string[]) {
+  if (spellings.length === 0) return undefined;
+  const rows = await db.selectFrom('users').selectAll().where('telephone', 'in', spellings).orderBy('id').limit(2).execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Every column of an account (code sign-in re-reads it after the code is checked). */
+export function findAccountRow(db: DB, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Expired tokens of an account are dropped at each login: keeps the table small without a scheduler. */
+export async function pruneExpiredTokens(db: DB, userId: number, now: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+}
+
+// --- Telephone conflicts left by migration 20261126_0100 (migration_reports) ---
+
+const openTelephoneReports = (db: DB) =>
+  db.selectFrom('migration_reports').where('resolved_at', 'is', null).where('kind', 'in', ['telephone_conflict', 'telephone_invalid']);
+
+export async function pageOfOpenTelephoneReports(db: DB, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    openTelephoneReports(db).select(['id', 'kind', 'detail', 'created_at']).orderBy('id').limit(limit).offset(offset).execute(),
+    openTelephoneReports(db)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export const findOpenTelephoneReport = (db: DB, id: number) =>
+  openTelephoneReports(db).select(['id', 'kind', 'detail', 'created_at']).where('id', '=', id).executeTakeFirst();
+
+export async function markReportResolved(db: DB, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('migration_reports')
+    .set({ resolved_at: now })
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const usersByIds = (db: DB, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('users')
+        .select(['id', 'name', 'role', 'email', 'telephone', 'is_active', 'created_at'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();

@@ -1,0 +1,107 @@
+import { PROFILE_MESSAGES, type ProfileUpdate } from '@shared/schemas/profile';
+import { type DB, nowIso } from '../../platform/database/database';
+import { deleteUserTokens, findPasswordState, findTakenIdentifiers, findUserById, updateUser } from './data';
+import { fieldError, notFound, unprocessable } from '../../platform/lib/http-errors';
+import { hashPassword, verifyPassword } from '../../platform/lib/passwords';
+import { ACT_AS_MESSAGES } from '@shared/schemas/auth';
+import { forbidden } from '../../platform/lib/http-errors';
+import { toE164 } from '../../platform/lib/phone';
+import { recordAudit } from '../audit';
+import { voidCodes } from '../codes';
+import { getMembership } from '../membership';
+
+/** The profile fields whose changes the audit trail records with before and after. */
+const PROFILE_FIELDS = ['name', 'email', 'telephone'] as const;
+import { rethrowUniqueViolation, takenErrors } from './registration';
+
+const toProfile = (
+  u: { id: number; name: string; email: string; telephone: string; role: string; zone: string | null },
+  mustChangePassword: boolean,
+) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  telephone: u.telephone,
+  role: u.role,
+  zone: u.zone,
+  must_change_password: mustChangePassword,
+});
+
+export async function getProfile(db: DB, userId: number) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound();
+  const flags = await findPasswordState(db, userId);
+  return { ...toProfile(user, flags?.must_change_password === 1), membership: await getMembership(db, userId) };
+}
+
+/**
+ * Changing the password, the telephone or the e-mail needs the current password (issue 15): a stolen
+ * token alone must not be enough to take the account. The name alone can change without it.
+ */
+async function checkCurrentPassword(db: DB, userId: number, data: ProfileUpdate): Promise<void> {
+  const stored = await findPasswordState(db, userId);
+  if (!stored) throw notFound();
+  const isSensitive = data.password !== undefined || data.email !== stored.email || data.telephone !== stored.telephone;
+  if (!isSensitive) return;
+  if (!data.current_password)
+    throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordRequired, PROFILE_MESSAGES.currentPasswordRequired);
+  if (!(await verifyPassword(data.current_password, stored.password_hash))) {
+    throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordWrong, PROFILE_MESSAGES.currentPasswordWrong);
+  }
+  if (data.password !== undefined && data.password === data.current_password) throw fieldError('password', PROFILE_MESSAGES.samePassword);
+}
+
+/**
+ * Updates the caller's own name, e-mail, telephone and (when given) password. A password change
+ * signs out every other session of the account; the current one stays.
+ */
+export async function updateProfile(
+  db: DB,
+  actor: { id: number; token_id: number; acting_user_id: number | null; ip: string | null },
+  data: ProfileUpdate,
+  passwordCost: number,
+) {
+  const userId = actor.id;
+  const currentTokenId = actor.token_id;
+  // Only the person chooses their password: not an adviser or administrator acting for them.
+  if (data.password !== undefined && actor.acting_user_id !== null) throw forbidden(ACT_AS_MESSAGES.notWithActAs);
+  await checkCurrentPassword(db, userId, data);
+  const before = await findUserById(db, userId);
+  if (!before) throw notFound();
+  const taken = takenErrors(await findTakenIdentifiers(db, data, userId));
+  if (taken) throw unprocessable(taken);
+  const passwordHash = data.password ? await hashPassword(data.password, passwordCost) : undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, userId, {
+        name: data.name,
+        email: data.email,
+        telephone: data.telephone,
+        // Choosing one's own password ends the "created by someone else" state.
+        ...(passwordHash ? { password_hash: passwordHash, must_change_password: 0 } : {}),
+        updated_at: nowIso(),
+      });
+      if (passwordHash) {
+        await deleteUserTokens(trx, userId, currentTokenId);
+        // A password change voids every live code of the account (recovery, code sign-in).
+        await voidCodes(trx, { userId, subject: toE164(before.telephone) ?? before.telephone });
+      }
+      const changed = PROFILE_FIELDS.filter((f) => data[f] !== before[f]);
+      if (changed.length > 0 || passwordHash) {
+        await recordAudit(trx, {
+          actorId: userId,
+          ip: actor.ip,
+          action: passwordHash ? 'user.password_change' : 'user.profile_update',
+          entity: 'users',
+          entityId: userId,
+          before: changed.length > 0 ? Object.fromEntries(changed.map((f) => [f, before[f]])) : undefined,
+          after: changed.length > 0 ? Object.fromEntries(changed.map((f) => [f, data[f]])) : undefined,
+          details: passwordHash ? { password_changed: true } : null,
+        });
+      }
+    });
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+  return getProfile(db, userId);
+}

@@ -1,0 +1,107 @@
+import { ADVISER_ROLES, PROVIDER_ROLES } from '@shared/constants';
+import { messageSchema } from '@shared/schemas/api-common';
+import { ROLES } from '@shared/constants';
+import { idParamsSchema as idParams } from '@shared/schemas/id-param';
+import { loginResponseSchema } from '@shared/schemas/auth';
+import {
+  adminUserUpdateSchema,
+  createdUserSchema,
+  listedUserSchema,
+  unconfirmedUserSchema,
+  userDetailsSchema,
+} from '@shared/schemas/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
+import { actorOf, ownSessionOnly, requireRole } from '../auth-plugin';
+import { actAs } from '../act-as';
+import { unconfirmedUsersExport, usersExport } from '../exports';
+import { listExport } from '../../../platform/exports/csv-route-hook';
+import { confirmUser, getCreatedUser, listedUser, pageOfUsers, updateUserByAdmin } from '../users';
+
+// User lists: the creator's own (advisers, administrators) and the administrator's lists and confirmation.
+
+const usersQuerySchema = seekPageQuerySchema.extend({
+  role: z.enum(ROLES, { error: 'Veuillez choisir un rôle valide.' }).optional(),
+  /** « Les Prestataires »: both provider roles in one list (and one CSV export). */
+  group: z.enum(['prestataires'], { error: 'Veuillez choisir un groupe valide.' }).optional(),
+});
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const creators = requireRole('administrateur', ...ADVISER_ROLES);
+  const admin = requireRole('administrateur');
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/created',
+    {
+      onRequest: creators,
+      schema: { tags: ['comptes'], security, querystring: seekPageQuerySchema, response: { 200: z.array(createdUserSchema) } },
+    },
+    async (request, reply) => {
+      const { items, total, next } = await pageOfUsers(app.db, { createdBy: request.user!.id }, request.query);
+      setPageHeaders(reply, request.query, total, next);
+      return items.map((u) => ({ ...u, is_confirmed: u.is_confirmed === 1 }));
+    },
+  );
+
+  app.get(
+    '/usersconseiller/:id',
+    { onRequest: creators, schema: { tags: ['comptes'], security, params: idParams, response: { 200: userDetailsSchema } } },
+    async (request) => getCreatedUser(app.db, request.user!, request.params.id),
+  );
+
+  app.post(
+    '/users/:id/act-as',
+    {
+      onRequest: [creators, ownSessionOnly],
+      schema: { tags: ['comptes'], security, params: idParams, response: { 200: loginResponseSchema } },
+    },
+    async (request) => actAs(app.db, request.user!, request.params.id, request.ip),
+  );
+
+  app.get(
+    '/confirmation/unconfirmed',
+    {
+      onRequest: admin,
+      config: { csvExport: listExport(unconfirmedUsersExport) },
+      schema: { tags: ['admin'], security, querystring: seekPageQuerySchema, response: { 200: z.array(unconfirmedUserSchema) } },
+    },
+    async (request, reply) => {
+      const { items, total, next } = await pageOfUsers(app.db, { isConfirmed: false }, request.query);
+      setPageHeaders(reply, request.query, total, next);
+      return items;
+    },
+  );
+
+  app.put(
+    '/users/:id/confirm',
+    { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
+    async (request) => confirmUser(app.db, actorOf(request), request.params.id, { publicUrl: app.config.publicUrl }),
+  );
+
+  app.get(
+    '/users',
+    {
+      onRequest: admin,
+      config: { csvExport: listExport(usersExport) },
+      schema: { tags: ['admin'], security, querystring: usersQuerySchema, response: { 200: z.array(listedUserSchema) } },
+    },
+    async (request, reply) => {
+      const roles = request.query.group === 'prestataires' ? PROVIDER_ROLES : undefined;
+      const { items, total, next } = await pageOfUsers(app.db, { role: request.query.role, roles }, request.query);
+      setPageHeaders(reply, request.query, total, next);
+      return items.map(listedUser);
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, params: idParams, body: adminUserUpdateSchema, response: { 200: listedUserSchema } },
+    },
+    async (request) => updateUserByAdmin(app.db, actorOf(request), request.params.id, request.body),
+  );
+};
+export default userRoutes;

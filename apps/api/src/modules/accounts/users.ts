@@ -1,0 +1,138 @@
+import { USER_ADMIN_MESSAGES } from '@shared/schemas/users';
+import { type DB, nowIso } from '../../platform/database/database';
+import {
+  countOtherActiveAdministrators,
+  findTakenIdentifiers,
+  findUserById,
+  listUsers,
+  lockActiveAdministrators,
+  lockUserRow,
+  type UserListFilter,
+  updateUser,
+} from './data';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/lib/http-errors';
+import { revokeUserSessions } from './sessions';
+import { notifyAccountConfirmed } from '../messages';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
+import { type AuditActor, recordAudit } from '../audit';
+import { type Creator, isCreatorRole, rethrowUniqueViolation, takenErrors } from './registration';
+import { zoneColumns } from '../places';
+
+export const USER_MESSAGES = {
+  confirmed: 'Compte confirmé avec succès.',
+  userNotFound: "Cet utilisateur n'existe pas.",
+} as const;
+
+export function pageOfUsers(db: DB, filter: UserListFilter, query: SeekPageQuery) {
+  return listUsers(db, { ...filter, q: query.q }, query);
+}
+
+/** A user's details for the adviser who created them, or for an administrator. */
+export async function getCreatedUser(db: DB, viewer: Creator, userId: number) {
+  if (!isCreatorRole(viewer.role)) throw forbidden();
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(USER_MESSAGES.userNotFound);
+  if (viewer.role !== 'administrateur' && user.created_by !== viewer.id) throw forbidden();
+  return user;
+}
+
+/** An administrator confirms an account; confirming twice is harmless. */
+export async function confirmUser(db: DB, admin: AuditActor, userId: number, options: { publicUrl: string }): Promise<{ message: string }> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(USER_MESSAGES.userNotFound);
+  if (!user.is_confirmed) {
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, userId, { is_confirmed: 1, updated_at: nowIso() });
+      await recordAudit(trx, {
+        actorId: admin.id,
+        ip: admin.ip,
+        action: 'user.confirm',
+        entity: 'users',
+        entityId: userId,
+        before: { is_confirmed: false },
+        after: { is_confirmed: true },
+      });
+      await notifyAccountConfirmed(trx, user, options.publicUrl);
+    });
+  }
+  return { message: USER_MESSAGES.confirmed };
+}
+
+/** The listed form of a user row (booleans for the flags). */
+export function listedUser<U extends { is_active: number }>(user: U) {
+  return { ...user, is_active: user.is_active === 1 };
+}
+
+type AdminUserChanges = { name?: string; email?: string; telephone?: string; zone?: string | null; role?: string; is_active?: boolean };
+
+/**
+ * An administrator edits a user (docs/product/back-office.md): only the fields sent change;
+ * deactivating revokes every token of the account at once; the last active administrator can be neither
+ * deactivated nor demoted (checked with every active administrator's row locked, so two concurrent demotions of
+ * the last two cannot both pass). Audited with before and after, in the same transaction.
+ */
+export async function updateUserByAdmin(db: DB, admin: AuditActor, userId: number, data: AdminUserChanges) {
+  const current = await findUserById(db, userId);
+  if (!current) throw notFound(USER_MESSAGES.userNotFound);
+  // Chosen from the reference list like every zone (docs/product/places.md): one not in it is a French 422.
+  const zone = data.zone !== undefined ? zoneColumns(data.zone) : undefined;
+  const identifiers = { email: data.email ?? current.email, telephone: data.telephone ?? current.telephone };
+  if (data.email !== undefined || data.telephone !== undefined) {
+    const taken = takenErrors(await findTakenIdentifiers(db, identifiers, userId));
+    if (taken) throw unprocessable(taken);
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockActiveAdministrators(trx);
+      await lockUserRow(trx, userId);
+      const before = await findUserById(trx, userId);
+      if (!before) throw notFound(USER_MESSAGES.userNotFound);
+      const wasActiveAdmin = before.role === 'administrateur' && before.is_active === 1;
+      const staysActiveAdmin = (data.role ?? before.role) === 'administrateur' && (data.is_active ?? before.is_active === 1);
+      if (wasActiveAdmin && !staysActiveAdmin && (await countOtherActiveAdministrators(trx, userId)) === 0) {
+        throw conflict(USER_ADMIN_MESSAGES.lastAdministrator);
+      }
+      const changes = {
+        ...(data.name !== undefined ? { name: data.name } : {}),
+        ...(data.email !== undefined ? { email: data.email } : {}),
+        ...(data.telephone !== undefined ? { telephone: data.telephone } : {}),
+        ...(zone ?? {}),
+        ...(data.role !== undefined ? { role: data.role } : {}),
+        ...(data.is_active !== undefined ? { is_active: data.is_active ? 1 : 0 } : {}),
+      };
+      await updateUser(trx, userId, { ...changes, updated_at: nowIso() });
+      if (data.is_active === false) await revokeUserSessions(trx, userId);
+      const after = await findUserById(trx, userId);
+      const action =
+        data.is_active !== undefined && data.is_active !== (before.is_active === 1)
+          ? data.is_active
+            ? 'user.reactivate'
+            : 'user.deactivate'
+          : data.role !== undefined && data.role !== before.role
+            ? 'user.role_change'
+            : 'user.update';
+      await recordAudit(trx, {
+        actorId: admin.id,
+        ip: admin.ip,
+        action,
+        entity: 'users',
+        entityId: userId,
+        before: pickChanged(before, changes),
+        after: pickChanged(after!, changes),
+      });
+    });
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+  const updated = await findUserById(db, userId);
+  return listedUser(updated!);
+}
+
+const DERIVED_ZONE_COLUMNS = new Set(['zone_key', 'commune', 'department']);
+
+/** The audited columns: those the request named (the zone's key, commune and department are derived, left out). */
+function pickChanged(row: Record<string, unknown>, changes: Record<string, unknown>) {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(changes)) if (!DERIVED_ZONE_COLUMNS.has(key)) picked[key] = row[key];
+  return picked;
+}

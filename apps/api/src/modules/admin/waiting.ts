@@ -1,0 +1,38 @@
+import type { WaitingCounts } from '@shared/schemas/back-office';
+import type { DB } from '../../platform/database/database';
+import { countNewContactMessages } from '../contact';
+import { countPendingModeration, countUnconfirmedUsers } from './data';
+import { countPendingExpenses } from '../treasury';
+import { countNewProjects } from '../projects';
+import { organisationIncomplete } from '../settings';
+import { requestsToHandle } from '../privacy';
+import { unmappedZoneCount } from './unmapped-zones';
+import { openTelephoneConflictCount } from '../accounts';
+
+/** What waits for an administrator (their landing view): always live: indexed counts and whether the organisation’s facts are complete. */
+export async function countWaiting(db: DB): Promise<WaitingCounts> {
+  const [accounts, pending, messages, expenses, projects, incomplete, privacy, zones, telephones] = await Promise.all([
+    countUnconfirmedUsers(db),
+    countPendingModeration(db),
+    countNewContactMessages(db),
+    countPendingExpenses(db),
+    countNewProjects(db),
+    organisationIncomplete(db),
+    requestsToHandle(db),
+    unmappedZoneCount(db),
+    openTelephoneConflictCount(db),
+  ]);
+  return {
+    unconfirmed_accounts: accounts,
+    unconfirmed_volunteers: pending.volunteers,
+    pending_testimonials: pending.testimonials,
+    new_messages: messages,
+    pending_expenses: expenses,
+    new_projects: projects,
+    organisation_incomplete: incomplete,
+    privacy_requests: privacy.open,
+    privacy_requests_due_soon: privacy.dueSoon,
+    unmapped_zones: zones,
+    telephone_conflicts: telephones,
+  };
+}

@@ -1,0 +1,31 @@
+import { auditEntrySchema, auditQuerySchema } from '@shared/schemas/audit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listExport } from '../../platform/exports/csv-route-hook';
+import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { requireRole } from '../accounts';
+import { auditExport } from './exports';
+import { listAudit } from './service';
+
+// The audit trail's view for administrators: who did what to which record, newest first.
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/audit',
+    {
+      onRequest: requireRole('administrateur'),
+      config: { csvExport: listExport(auditExport) },
+      schema: {
+        tags: ['gestion'],
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema.extend(auditQuerySchema.shape),
+        response: { 200: z.array(auditEntrySchema) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listAudit(app.db, request.query, request.query);
+      setPageHeaders(reply, request.query, total);
+      return items;
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,4 @@
+// The events area's public face: its routes (registered under /api) and its background jobs.
+export { default as eventRoutes, eventsContextOf } from './routes';
+export { runEventJobsOnce } from './jobs';
+export type { EventsContext } from './context';

@@ -1,0 +1,279 @@
+import { EVENT_MESSAGES as M, PAYMENT_HOLD_MINUTES, type RegistrationStatus } from '@shared/schemas/events';
+import type { z } from '@shared/zod-fr';
+import type { registrationInputSchema } from '@shared/schemas/events';
+import { type DB, nowIso } from '../../platform/database/database';
+import { clock } from '../../platform/lib/clock';
+import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
+import { toE164 } from '../../platform/lib/phone';
+import { type AuditActor, recordAudit } from '../audit';
+import { getMembership } from '../membership';
+import { enqueueMessage } from '../messages';
+import { forRequest, initiatePurposePayment, type MoneyHook, PAID_STATUSES } from '../payments';
+import { type EventsContext, ticketPath, ticketUrl } from './context';
+import * as data from './data';
+import { isTicketToken, newNonce, newTicketCode, tokenRegistrationId } from './tickets';
+import { eventTexts } from './texts';
+
+type RegistrationInput = z.output<typeof registrationInputSchema>;
+type Executor = data.Executor;
+
+const HOLD_MS = PAYMENT_HOLD_MINUTES * 60_000;
+const holdUntil = () => new Date(clock.now().getTime() + HOLD_MS).toISOString();
+/** Statuses that hold seats on the counter. */
+const HOLDING: readonly RegistrationStatus[] = ['confirme', 'paiement_attendu'];
+
+async function uniqueCode(db: Executor, eventId: number): Promise<string> {
+  for (;;) {
+    const code = newTicketCode();
+    if (!(await data.codeTaken(db, eventId, code))) return code;
+  }
+}
+
+async function sms(db: Executor, to: string, body: string, dedupeKey: string): Promise<void> {
+  await enqueueMessage(db as DB, { channel: 'sms', to, body, dedupeKey });
+}
+
+/** The event a visitor may register for, or the error that says why not. */
+export async function openEvent(db: DB, eventId: number) {
+  const event = await data.findEvent(db, eventId);
+  if (!event?.published) throw notFound(M.notFound);
+  if (event.status === 'annule') throw conflict(M.cancelled);
+  const closesAt = event.registration_closes_at ?? event.starts_at;
+  if (clock.now().toISOString() >= closesAt) throw conflict(M.closed);
+  return event;
+}
+
+export interface RegisterResult {
+  id: number;
+  status: RegistrationStatus;
+  checkout_url?: string;
+  ticket_url?: string;
+}
+
+/**
+ * A registration: seats taken from the counter in the same transaction that writes it (or the waiting list
+ * when they do not fit). A paid one holds its seats for 30 minutes while the checkout opens; the money's
+ * approval confirms it (`confirmPaidRegistration`).
+ */
+export async function register(
+  ctx: EventsContext,
+  eventId: number,
+  input: RegistrationInput,
+  userId: number | null,
+  ip: string,
+): Promise<RegisterResult> {
+  const event = await openEvent(ctx.db, eventId);
+  const telephone = toE164(input.telephone);
+  if (!telephone) throw fieldError('telephone', M.telephone);
+  const isMember = userId !== null && (await getMembership(ctx.db, userId)).status === 'a_jour';
+  const amount = (isMember ? event.price_member : event.price_public) * input.seats;
+
+  // The seats are taken by one statement of its own, before the registration's transaction: the event's counter
+  // row is locked only while that statement runs, not while a busy server goes back and forth inside a
+  // transaction, so a hundred simultaneous registrations queue for microseconds each. Should the process die
+  // between the two, the seats stay taken (never sold twice); a failed transaction gives them back.
+  const fits = await data.takeSeats(ctx.db, event.id, input.seats);
+  const status: RegistrationStatus = !fits ? 'liste_attente' : amount > 0 ? 'paiement_attendu' : 'confirme';
+  let registration: data.RegistrationRow;
+  try {
+    registration = await ctx.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await data.insertRegistration(trx, {
+        event_id: event.id,
+        user_id: userId,
+        name: input.name,
+        telephone,
+        email: input.email ?? null,
+        seats: input.seats,
+        status,
+        amount,
+        payment_id: null,
+        ticket_nonce: newNonce(),
+        code: await uniqueCode(trx, event.id),
+        hold_expires_at: status === 'paiement_attendu' ? holdUntil() : null,
+        checked_in_at: null,
+        checked_in_device: null,
+        cancelled_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (status === 'confirme') {
+        await sms(trx, telephone, eventTexts.ticket(event.title, event.starts_at, row.code, ticketUrl(ctx, row)), `event-ticket:${row.id}`);
+      } else if (status === 'liste_attente') {
+        await sms(trx, telephone, eventTexts.waiting(event.title, ticketUrl(ctx, row)), `event-waiting:${row.id}`);
+      }
+      return row;
+    });
+  } catch (error) {
+    if (fits) await data.releaseSeats(ctx.db, event.id, input.seats);
+    throw error;
+  }
+
+  const result: RegisterResult = {
+    id: registration.id,
+    status: registration.status as RegistrationStatus,
+    ticket_url: ticketPath(ctx, registration),
+  };
+  if (registration.status === 'paiement_attendu') {
+    result.checkout_url = await openCheckout(ctx, event, registration, ip);
+  }
+  return result;
+}
+
+/** Opens the provider's checkout for a registration waiting for its payment; a provider failure frees its seats. */
+async function openCheckout(ctx: EventsContext, event: data.EventRow, registration: data.RegistrationRow, ip: string): Promise<string> {
+  try {
+    const payment = await initiatePurposePayment(
+      forRequest(ctx.payments, { ip }),
+      {
+        amount: registration.amount,
+        paymentType: 'evenement',
+        description: `Inscription — ${event.title}`.slice(0, 200),
+        name: registration.name,
+        phone: registration.telephone,
+        email: registration.email,
+      },
+      registration.user_id,
+    );
+    await data.setRegistrationPayment(ctx.db, registration.id, payment.id);
+    return payment.url;
+  } catch (error) {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'expire', hold_expires_at: null })) {
+        await data.releaseSeats(trx, registration.event_id, registration.seats);
+        await promoteWaiting(ctx, trx, registration.event_id);
+      }
+    });
+    throw error;
+  }
+}
+
+/** A new checkout for a registration still waiting for its payment (promoted from the waiting list, or a retry). */
+export async function checkoutByToken(ctx: EventsContext, token: string, ip: string): Promise<string> {
+  const registration = await byToken(ctx, token);
+  if (registration.status !== 'paiement_attendu') throw conflict(M.notPayable);
+  const event = (await data.findEvent(ctx.db, registration.event_id))!;
+  return openCheckout(ctx, event, registration, ip);
+}
+
+/**
+ * Gives freed seats to the waiting list, strictly in order: the first waiting registration gets them when
+ * they fit, then the next; one that does not fit yet keeps its place at the head.
+ */
+export async function promoteWaiting(ctx: EventsContext, trx: Executor, eventId: number): Promise<number> {
+  const event = await data.findEvent(trx, eventId);
+  if (!event || event.status === 'annule') return 0;
+  let promoted = 0;
+  for (;;) {
+    const next = await data.firstWaiting(trx, eventId);
+    if (!next || !(await data.takeSeats(trx, eventId, next.seats))) return promoted;
+    const paid = next.amount > 0;
+    const moved = await data.moveRegistration(trx, next.id, ['liste_attente'], {
+      status: paid ? 'paiement_attendu' : 'confirme',
+      hold_expires_at: paid ? holdUntil() : null,
+    });
+    if (!moved) {
+      // Promoted or cancelled meanwhile by another request or process: its seats go back, the next one is tried.
+      await data.releaseSeats(trx, eventId, next.seats);
+      continue;
+    }
+    const url = ticketUrl(ctx, next);
+    const text = paid
+      ? eventTexts.promotedPaid(event.title, next.amount, url)
+      : eventTexts.promotedFree(event.title, event.starts_at, next.code, url);
+    await sms(trx, next.telephone, text, `event-promoted:${next.id}`);
+    promoted += 1;
+  }
+}
+
+/** Cancels a registration (its holder or an administrator); its seats go to the waiting list. */
+export async function cancelRegistration(ctx: EventsContext, registration: data.RegistrationRow, actor: AuditActor | null) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const moved = await data.moveRegistration(trx, registration.id, ['confirme', 'paiement_attendu', 'liste_attente'], {
+      status: 'annule',
+      cancelled_at: nowIso(),
+      hold_expires_at: null,
+    });
+    if (!moved) throw conflict(M.alreadyCancelled);
+    if (HOLDING.includes(registration.status as RegistrationStatus)) {
+      await data.releaseSeats(trx, registration.event_id, registration.seats);
+      await promoteWaiting(ctx, trx, registration.event_id);
+    }
+    if (actor) {
+      await recordAudit(trx as DB, {
+        actorId: actor.id,
+        ip: actor.ip,
+        action: 'event_registration.cancel',
+        entity: 'event_registration',
+        entityId: registration.id,
+        before: { status: registration.status },
+        after: { status: 'annule' },
+      });
+    }
+  });
+}
+
+/** The registration a ticket token names, its signature checked; 404 otherwise. */
+export async function byToken(ctx: EventsContext, token: string): Promise<data.RegistrationRow> {
+  const id = tokenRegistrationId(token);
+  const registration = id ? await data.findRegistration(ctx.db, id) : undefined;
+  if (!registration || !isTicketToken(ctx.secret, registration.id, registration.ticket_nonce, token)) {
+    throw new HttpError(404, M.registrationNotFound);
+  }
+  return registration;
+}
+
+/** Unpaid holds past their 30 minutes: released (once, whichever process gets there first) and given onwards. */
+export async function releaseExpiredHolds(ctx: EventsContext): Promise<number> {
+  const due = await data.expiredHolds(ctx.db, clock.now().toISOString());
+  let released = 0;
+  for (const registration of due) {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'expire', hold_expires_at: null }))) return;
+      await data.releaseSeats(trx, registration.event_id, registration.seats);
+      await promoteWaiting(ctx, trx, registration.event_id);
+      released += 1;
+    });
+  }
+  return released;
+}
+
+/** Gives free seats to whoever still waits (a seat freed at the very moment a waiting registration was written). */
+export async function promoteWhereSeatsAreFree(ctx: EventsContext): Promise<number> {
+  let promoted = 0;
+  for (const eventId of await data.eventsWithFreeSeatsAndWaiting(ctx.db)) {
+    promoted += await ctx.db.transaction().execute((trx) => promoteWaiting(ctx, trx, eventId));
+  }
+  return promoted;
+}
+
+/**
+ * Told of every money status change, in its transaction: the approval of a registration's payment confirms
+ * it. Paid after its hold was released, it gets its seats back if they are still free; otherwise an audit
+ * entry asks an administrator to refund it.
+ */
+export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
+  return async (trx, change) => {
+    if (change.kind !== 'payment' || !PAID_STATUSES.has(change.to) || PAID_STATUSES.has(change.from)) return;
+    const registration = await data.findRegistrationByPayment(trx, change.id);
+    if (!registration) return;
+    let confirmed = await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'confirme', hold_expires_at: null });
+    if (!confirmed && registration.status === 'expire' && (await data.takeSeats(trx, registration.event_id, registration.seats))) {
+      confirmed = await data.moveRegistration(trx, registration.id, ['expire'], { status: 'confirme' });
+    }
+    if (!confirmed) {
+      await recordAudit(trx, {
+        actorId: null,
+        ip: null,
+        action: 'event_registration.paid_without_seat',
+        entity: 'event_registration',
+        entityId: registration.id,
+        details: { payment_id: change.id, status: registration.status },
+      });
+      return;
+    }
+    const event = (await data.findEvent(trx, registration.event_id))!;
+    const text = eventTexts.ticket(event.title, event.starts_at, registration.code, ticketUrl(ctx, registration));
+    await sms(trx, registration.telephone, text, `event-ticket:${registration.id}`);
+  };
+}

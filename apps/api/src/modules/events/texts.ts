@@ -1,0 +1,25 @@
+import { ORGANISATION } from '@shared/constants';
+import { formatCotonouDateTime, formatFcfa } from '@shared/format';
+
+// The SMS of the events area (each ≤ 300 characters; times in Cotonou time).
+
+const org = ORGANISATION.shortName;
+const short = (title: string) => (title.length > 60 ? `${title.slice(0, 57)}…` : title);
+
+export const eventTexts = {
+  ticket: (title: string, startsAt: string, code: string, url: string) =>
+    `${org} : inscription confirmée à « ${short(title)} », ${formatCotonouDateTime(startsAt)}. Code billet : ${code}. Billet : ${url}`,
+  waiting: (title: string, url: string) =>
+    `${org} : « ${short(title)} » est complet, vous êtes sur la liste d'attente. Nous vous écrirons si une place se libère. Suivi : ${url}`,
+  promotedFree: (title: string, startsAt: string, code: string, url: string) =>
+    `${org} : une place s'est libérée ! Votre inscription à « ${short(title)} » (${formatCotonouDateTime(startsAt)}) est confirmée. Code billet : ${code}. Billet : ${url}`,
+  promotedPaid: (title: string, amount: number, url: string) =>
+    `${org} : une place s'est libérée pour « ${short(title)} ». Réglez ${formatFcfa(amount)} dans les 30 minutes pour la garder : ${url}`,
+  reminder: (title: string, startsAt: string, place: string, code: string, url: string) =>
+    `${org} : rappel, « ${short(title)} » a lieu demain, ${formatCotonouDateTime(startsAt)}, ${place.slice(0, 60)}. Code billet : ${code}. Billet : ${url}`,
+  eventCancelled: (title: string) => `${org} : l'événement « ${short(title)} » est annulé. Nous vous prions de nous excuser.`,
+  shiftConfirm: (label: string, title: string, startsAt: string, url: string) =>
+    `${org} : vous êtes inscrit(e) au créneau « ${short(label)} » (${short(title)}), ${formatCotonouDateTime(startsAt)}. Confirmez votre présence : ${url}`,
+  shiftOffered: (label: string, title: string, startsAt: string, url: string) =>
+    `${org} : une place de bénévole est libre au créneau « ${short(label)} » (${short(title)}), ${formatCotonouDateTime(startsAt)}. Pour la prendre : ${url}`,
+};

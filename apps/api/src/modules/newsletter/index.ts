@@ -1,0 +1,2 @@
+// The newsletter area: its routes (registered by register-modules.ts).
+export { sendingRoutes as newsletterSendingRoutes, subscriptionRoutes as newsletterSubscriptionRoutes } from './routes';

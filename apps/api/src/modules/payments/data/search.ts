@@ -1,0 +1,24 @@
+import type { DB } from '../../../platform/database/database';
+import { indexedSearch, type SearchedTable } from '../../../platform/database/text-search';
+
+// The money lists' search box (platform/database/text-search.ts). On PostgreSQL one lowered text of every searched
+// column: the expression of the <table>_search_trgm index (migration 20261125_1710).
+
+const searchText = (columns: readonly string[]) => `lower(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
+
+const searchedTable = (table: 'donations' | 'payments', columns: readonly string[]): SearchedTable => ({
+  table,
+  phone: 'phone',
+  columns,
+  pgExpressions: [searchText(columns)],
+});
+
+const SEARCHED = {
+  donations: searchedTable('donations', ['name', 'email', 'phone', 'transaction_id', 'receipt_number', 'reference', 'purpose']),
+  payments: searchedTable('payments', ['name', 'email', 'phone', 'transaction_id', 'receipt_number', 'reference']),
+};
+
+/** `searched`: the columns compared one by one for a term too short for the trigram index (SQLite). */
+export function moneySearch(db: DB, table: 'donations' | 'payments', term: string, searched: readonly string[]) {
+  return indexedSearch(db, { ...SEARCHED[table], columns: searched }, term);
+}

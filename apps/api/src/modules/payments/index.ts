@@ -1,0 +1,10 @@
+// The payments area's public face: its routes and context (register-modules.ts), what money recorded by hand
+// needs (operations), and the words of an amount.
+export type { MoneyKind, MoneyRow } from './data/records';
+export { amountInFrenchWords } from './french-words';
+export { forRequest, initiateDonation, initiatePurposePayment, type PaymentsContext } from './money';
+export type { MoneyHook } from './money-hooks';
+export { PAID_STATUSES } from './transitions';
+export { nextReceiptNumber, receiptUrl } from './receipt-numbers';
+export { default as paymentRoutes } from './routes';
+export { default as paymentsContext } from './routes/context';

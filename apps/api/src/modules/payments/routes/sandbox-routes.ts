@@ -1,0 +1,74 @@
+import { formatFcfa } from '@shared/format';
+import type { FastifyPluginAsync } from 'fastify';
+import { SANDBOX_OUTCOMES, type SandboxGateway, type SandboxOutcome } from '../gateways/sandbox-gateway';
+import { forRequest, type PaymentsContext, refreshTransaction } from '../money';
+import { escapeHtml, RECEIPT_STYLES } from '../receipt-html';
+
+// The payment simulator's checkout (PAYMENT_PROVIDER=sandbox): plain HTML with forms posting back,
+// no script at all, so the Content-Security-Policy holds. The payer picks the outcome.
+
+const OUTCOME_LABELS: Record<SandboxOutcome, string> = {
+  approved: 'Paiement approuvé',
+  declined: 'Paiement refusé',
+  canceled: 'Annuler le paiement',
+  pending: 'Laisser en attente',
+};
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'en attente',
+  approved: 'approuvée',
+  declined: 'refusée',
+  canceled: 'annulée',
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${RECEIPT_STYLES}
+.banner{background:#fef3c7;border:1px solid #b45309;color:#78350f;border-radius:6px;padding:8px 12px;margin-bottom:16px}
+form .actions button.secondary{background:#fff;color:#065f46}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function returnHref(returnUrl: string, id: string, status: string): string {
+  return `${returnUrl}?${new URLSearchParams({ id, status }).toString()}`;
+}
+
+const sandboxRoutes: FastifyPluginAsync<{ payments: PaymentsContext; gateway: SandboxGateway }> = async (app, { payments, gateway }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get<{ Params: { key: string } }>('/sandbox/checkout/:key', { schema: { hide: true } }, async (request, reply) => {
+    const tx = await gateway.findByCheckoutKey(request.params.key);
+    if (!tx) return reply.status(404).send({ message: 'Transaction introuvable.' });
+    const details = `<h1>Simulateur de paiement</h1>
+<p class="banner" role="note"><strong>Simulateur de paiement</strong> : aucun argent réel n'est débité. Choisissez le résultat de la transaction.</p>
+<dl><dt>Montant</dt><dd class="amount">${escapeHtml(formatFcfa(tx.amount))}</dd>
+<dt>Description</dt><dd>${escapeHtml(tx.description)}</dd>
+${tx.customer_name ? `<dt>Client</dt><dd>${escapeHtml(tx.customer_name)}</dd>` : ''}
+<dt>Transaction</dt><dd>${escapeHtml(tx.id)}</dd>
+<dt>Statut</dt><dd>${escapeHtml(STATUS_LABELS[tx.status] ?? tx.status)}</dd></dl>`;
+    const body =
+      tx.status === 'pending'
+        ? `${details}<form method="post" action="/api/sandbox/checkout/${escapeHtml(request.params.key)}"><div class="actions">
+${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"${o === 'approved' ? '' : ' class="secondary"'}>${OUTCOME_LABELS[o]}</button>`).join('\n')}
+</div></form>`
+        : `${details}<div class="actions"><a href="${escapeHtml(returnHref(tx.return_url, tx.id, tx.status))}">Retourner sur le site</a></div>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Simulateur de paiement', body));
+  });
+
+  app.post<{ Params: { key: string }; Body: Record<string, string> | undefined }>(
+    '/sandbox/checkout/:key',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const tx = await gateway.findByCheckoutKey(request.params.key);
+      if (!tx) return reply.status(404).send({ message: 'Transaction introuvable.' });
+      const outcome = request.body?.outcome as SandboxOutcome | undefined;
+      if (!outcome || !SANDBOX_OUTCOMES.includes(outcome)) return reply.status(422).send({ message: 'Choix de simulation invalide.' });
+      await gateway.decide(tx.id, outcome);
+      // Like a provider's webhook: the server is told, and asks the (simulated) provider for the status.
+      await refreshTransaction(forRequest(payments, request), tx.id);
+      const current = (await gateway.find(tx.id))!;
+      return reply.redirect(returnHref(current.return_url, current.id, current.status), 303);
+    },
+  );
+};
+export default sandboxRoutes;

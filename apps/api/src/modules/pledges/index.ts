@@ -1,0 +1,4 @@
+// What other areas may use from pledges.
+export { pledgeStats } from './admin';
+export { runPledgeDues } from './due-job';
+export { default as pledgeRoutes } from './routes';

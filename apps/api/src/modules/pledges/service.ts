@@ -1,0 +1,243 @@
+import type { DonationPurpose } from '@shared/constants';
+import {
+  monthlyAmount,
+  PLEDGE_MESSAGES,
+  type PledgeChange,
+  type PledgeCreate,
+  type PledgeCreated,
+  type PledgeFrequency,
+  type PledgeStatus,
+  type PledgeView,
+} from '@shared/schemas/pledges';
+import type { DB } from '../../platform/database/database';
+import { clock } from '../../platform/lib/clock';
+import { conflict, notFound } from '../../platform/lib/http-errors';
+import { toE164 } from '../../platform/lib/phone';
+import { recordAudit } from '../audit';
+import { notifyPerson } from '../messages';
+import { initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
+import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
+import { findPledge, insertDue, insertPledge, latestDue, type PledgeRow, pledgePayments, pledgesOfUser, updatePledge } from './data';
+import { createdNotice } from './texts';
+import { manageUrl, newPledgeToken, pledgeOfToken } from './tokens';
+
+// Pledges: made from the donation page, managed from the donor's link or the member space.
+
+export interface PledgesContext {
+  db: DB;
+  /** The payments context of the request (its client address included). */
+  payments: PaymentsContext;
+  publicUrl: string;
+}
+
+/** Who changes a pledge: the donor through a link (no account) or a signed-in account, with the request's address. */
+export interface PledgeActor {
+  userId: number | null;
+  ip: string | null;
+  via: 'lien' | 'compte';
+}
+
+const asView = (row: PledgeRow) => ({
+  ...row,
+  purpose: row.purpose as DonationPurpose,
+  frequency: row.frequency as PledgeFrequency,
+  status: row.status as PledgeStatus,
+});
+
+/** Pledges with their payments, as the donor and the administrator see them. */
+export async function pledgeViews(db: DB, receiptSecret: string, rows: PledgeRow[]): Promise<Array<PledgeView & { collected: number }>> {
+  const payments = await pledgePayments(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((raw) => {
+    const row = asView(raw);
+    const own = payments.filter((p) => p.pledge_id === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      purpose: row.purpose,
+      frequency: row.frequency,
+      status: row.status,
+      monthly_amount: monthlyAmount(row.amount, row.frequency),
+      next_due: row.status === 'active' ? row.next_due : null,
+      created_at: row.created_at,
+      collected: own
+        .filter((p) => p.transaction_status === 'approved' || p.transaction_status === 'transferred')
+        .reduce((s, p) => s + p.amount, 0),
+      payments: own.map((p) => ({
+        id: p.id,
+        amount: p.amount,
+        transaction_status: p.transaction_status,
+        due_date: p.pledge_due,
+        receipt_number: p.receipt_number,
+        receipt_url: receiptUrl(receiptSecret, 'donation', p),
+        paid_at: p.paid_at,
+        created_at: p.created_at,
+      })),
+    };
+  });
+}
+
+export async function pledgeView(db: DB, receiptSecret: string, row: PledgeRow): Promise<PledgeView> {
+  const [view] = await pledgeViews(db, receiptSecret, [row]);
+  const { collected: _collected, ...rest } = view!;
+  return rest;
+}
+
+/**
+ * Makes a pledge and opens the checkout of its first gift at once (an ordinary donation linked to the pledge's first
+ * due). The confirmation with the donor's link is queued only once the checkout exists; a provider that cannot open
+ * one leaves the pledge cancelled and answers 503 like a one-time gift.
+ */
+export async function createPledge(ctx: PledgesContext, input: PledgeCreate, userId: number | null): Promise<PledgeCreated> {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const today = cotonouDay(now).date;
+  const anchorDay = Number(today.slice(8, 10));
+  const telephone = toE164(input.telephone) ?? input.telephone;
+  const pledge = {
+    user_id: userId,
+    name: input.name,
+    telephone,
+    email: input.email ?? null,
+    amount: input.amount,
+    purpose: input.purpose,
+    frequency: input.frequency,
+    status: 'active',
+    anchor_day: anchorDay,
+    next_due: nextDueAfter(today, anchorDay, input.frequency),
+    counting_from: today,
+    paused_at: null,
+    cancelled_at: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  const { id, token } = await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertPledge(trx, pledge);
+    await insertDue(trx, { pledge_id: id, due_date: today, status: 'due', amount: input.amount, created_at: nowIso });
+    const token = await newPledgeToken(trx, id, now);
+    await recordAudit(trx as DB, {
+      actorId: userId,
+      ip: ctx.payments.ip ?? null,
+      action: 'pledge.create',
+      entity: 'pledge',
+      entityId: id,
+      after: { amount: input.amount, frequency: input.frequency, purpose: input.purpose, status: 'active' },
+    });
+    return { id, token };
+  });
+  let checkoutUrl: string;
+  try {
+    checkoutUrl = await initiateDonation(
+      ctx.payments,
+      { amount: input.amount, purpose: input.purpose, name: input.name, email: input.email, phone: telephone },
+      userId,
+      { pledge_id: id, pledge_due: today },
+    );
+  } catch (error) {
+    await updatePledge(ctx.db, id, { status: 'cancelled', cancelled_at: nowIso, updated_at: nowIso });
+    throw error;
+  }
+  const manage = manageUrl(ctx.publicUrl, token);
+  await notifyPerson(
+    ctx.db,
+    { telephone, email: pledge.email },
+    { ...createdNotice(pledge, pledge.next_due, manage), dedupeKey: `pledge:${id}:created`, category: 'avis' },
+  );
+  return { id, manage_url: manage, checkout_url: checkoutUrl };
+}
+
+/** The pledge of a donor's link; a wrong or expired link is a 404 with a French message. */
+export async function pledgeByToken(db: DB, token: string): Promise<PledgeRow> {
+  const row = await pledgeOfToken(db, token, clock.now());
+  if (!row) throw notFound(PLEDGE_MESSAGES.tokenNotFound);
+  return row;
+}
+
+export async function ownPledge(db: DB, userId: number, id: number): Promise<PledgeRow> {
+  const row = await findPledge(db, id);
+  if (!row || row.user_id !== userId) throw notFound(PLEDGE_MESSAGES.notFound);
+  return row;
+}
+
+export const listOwnPledges = (db: DB, userId: number) => pledgesOfUser(db, userId);
+
+/** Pause, resume, skip the next due, cancel, or change the amount or frequency. Returns the message to show. */
+export async function changePledge(db: DB, row: PledgeRow, change: PledgeChange, actor: PledgeActor): Promise<string> {
+  if (row.status === 'cancelled') throw conflict(PLEDGE_MESSAGES.cancelled);
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const today = cotonouDay(now).date;
+  const frequency = row.frequency as PledgeFrequency;
+  let patch: Partial<PledgeRow>;
+  let message: string;
+  let skipped: string | null = null;
+  switch (change.action) {
+    case 'pause':
+      if (row.status === 'paused') throw conflict(PLEDGE_MESSAGES.alreadyPaused);
+      patch = { status: 'paused', paused_at: nowIso };
+      message = PLEDGE_MESSAGES.paused;
+      break;
+    case 'resume':
+      if (row.status !== 'paused') throw conflict(PLEDGE_MESSAGES.notPaused);
+      // Dues missed while paused are not asked for; unpaid ones before today no longer count towards a pause.
+      patch = {
+        status: 'active',
+        paused_at: null,
+        counting_from: today,
+        next_due: firstDueFrom(row.next_due, today, row.anchor_day, frequency),
+      };
+      message = PLEDGE_MESSAGES.resumed;
+      break;
+    case 'skip':
+      if (row.status !== 'active') throw conflict(PLEDGE_MESSAGES.pausedNoSkip);
+      skipped = row.next_due;
+      patch = { next_due: nextDueAfter(row.next_due, row.anchor_day, frequency) };
+      message = PLEDGE_MESSAGES.skipped;
+      break;
+    case 'cancel':
+      patch = { status: 'cancelled', cancelled_at: nowIso };
+      message = PLEDGE_MESSAGES.cancelledDone;
+      break;
+    default:
+      patch = {
+        ...(change.amount !== undefined ? { amount: change.amount } : {}),
+        ...(change.frequency !== undefined ? { frequency: change.frequency } : {}),
+      };
+      message = PLEDGE_MESSAGES.changed;
+  }
+  const before = { status: row.status, amount: row.amount, frequency: row.frequency, next_due: row.next_due };
+  await db.transaction().execute(async (trx) => {
+    // The skipped due is recorded first: the due job cannot send it any more, whichever process runs it.
+    if (skipped) await insertDue(trx, { pledge_id: row.id, due_date: skipped, status: 'skipped', amount: row.amount, created_at: nowIso });
+    const changed = await updatePledge(trx, row.id, { ...patch, updated_at: nowIso }, { status: row.status, next_due: row.next_due });
+    if (!changed) throw conflict('Cet engagement vient de changer : rechargez la page et recommencez.');
+    await recordAudit(trx as DB, {
+      actorId: actor.userId,
+      ip: actor.ip,
+      action: `pledge.${change.action ?? 'change'}`,
+      entity: 'pledge',
+      entityId: row.id,
+      before,
+      after: { ...before, ...patch },
+      details: { via: actor.via, ...(skipped ? { skipped_due: skipped } : {}) },
+    });
+  });
+  return message;
+}
+
+/** Opens the checkout of the latest due sent to the donor, when it is still unpaid. */
+export async function payLatestDue(ctx: PledgesContext, row: PledgeRow) {
+  if (row.status !== 'active') throw conflict(PLEDGE_MESSAGES.notActive);
+  const due = await latestDue(ctx.db, row.id, cotonouDay(clock.now()).date);
+  if (!due || due.paid) throw conflict(PLEDGE_MESSAGES.nothingToPay);
+  const checkoutUrl = await initiateDonation(
+    ctx.payments,
+    { amount: row.amount, purpose: row.purpose as DonationPurpose, name: row.name, email: row.email ?? undefined, phone: row.telephone },
+    row.user_id,
+    { pledge_id: row.id, pledge_due: due.due_date },
+  );
+  return { checkout_url: checkoutUrl, due_date: due.due_date, amount: row.amount };
+}

@@ -1,0 +1,69 @@
+import { DONATION_PURPOSE_LABELS, type DonationPurpose, ORGANISATION } from '@shared/constants';
+import { formatFcfa } from '@shared/format';
+import { PLEDGE_FREQUENCY_ADJECTIVES, type PledgeFrequency } from '@shared/schemas/pledges';
+import { frenchDate } from './dates';
+
+// The messages a pledge sends. The SMS keep to the GSM alphabet (plain spaces in amounts, no « ê », no cause name,
+// which may carry one), so that a message with its link costs two SMS segments rather than four in UCS-2; the
+// e-mail says the same with the cause.
+
+interface PledgeFacts {
+  name: string;
+  amount: number;
+  frequency: string;
+  purpose: string;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+const smsAmount = (amount: number) => formatFcfa(amount).replace(/\u00a0/g, ' ');
+const gift = (p: PledgeFacts) => `votre don ${PLEDGE_FREQUENCY_ADJECTIVES[p.frequency as PledgeFrequency] ?? ''} de ${smsAmount(p.amount)}`;
+const cause = (p: PledgeFacts) => DONATION_PURPOSE_LABELS[p.purpose as DonationPurpose] ?? p.purpose;
+const sign = `\n\nMerci pour votre engagement.\n${ORGANISATION.name}`;
+
+export interface PledgeNotice {
+  subject: string;
+  sms: string;
+  text: string;
+}
+
+const notice = (subject: string, sms: string, p: PledgeFacts): PledgeNotice => ({
+  subject,
+  sms,
+  text: `${sms}\n\nCause soutenue : ${cause(p)}.${sign}`,
+});
+
+/** Sent when the pledge is made: where to manage it. */
+export function createdNotice(p: PledgeFacts, nextDue: string, manageUrl: string): PledgeNotice {
+  return notice(
+    'Votre engagement de don',
+    `${ORGANISATION.shortName} : merci ${firstName(p.name)} ! V${gift(p).slice(1)} est enregistré. Prochaine échéance : ${frenchDate(nextDue)}. Gérer votre engagement : ${manageUrl}`,
+    p,
+  );
+}
+
+/** Sent on the due day: the personal payment link. */
+export function dueNotice(p: PledgeFacts, payUrl: string): PledgeNotice {
+  return notice(
+    'Votre don arrive à échéance',
+    `${ORGANISATION.shortName} : bonjour ${firstName(p.name)}, ${gift(p)} arrive à échéance aujourd'hui. Pour le verser (ou gérer votre engagement) : ${payUrl}`,
+    p,
+  );
+}
+
+/** Sent 3 days after an unpaid due. */
+export function reminderNotice(p: PledgeFacts, dueDate: string, payUrl: string): PledgeNotice {
+  return notice(
+    'Rappel : votre don en attente',
+    `${ORGANISATION.shortName} : rappel, ${gift(p)} du ${frenchDate(dueDate)} n'est pas encore versé. Pour le verser : ${payUrl}`,
+    p,
+  );
+}
+
+/** Sent when two dues in a row went unpaid and the pledge paused itself. */
+export function pausedNotice(p: PledgeFacts, manageUrl: string): PledgeNotice {
+  return notice(
+    'Votre engagement est en pause',
+    `${ORGANISATION.shortName} : ${gift(p)} est mis en pause après deux échéances non réglées. Pour le reprendre ou y mettre fin : ${manageUrl}`,
+    p,
+  );
+}

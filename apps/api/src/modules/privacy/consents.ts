@@ -1,0 +1,206 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  CONSENT_PURPOSES,
+  CONSENT_WORDINGS,
+  type ConsentPurpose,
+  type FormConsents,
+  type MyConsents,
+  PRIVACY_MESSAGES as M,
+} from '@shared/schemas/privacy';
+import { type DB, nowIso } from '../../platform/database/database';
+import { fieldError, HttpError } from '../../platform/lib/http-errors';
+import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
+import { CODE_MASK, issueCode, verifyCode } from '../codes';
+import { notifyPerson } from '../messages';
+import { consentsOf, insertConsent, setNewsletterSubscription } from './data/consents';
+import { loadSecret } from './data/secrets';
+
+// Consents (docs/product/personal-data.md — Consent): each choice recorded with its wording's version, time, channel
+// and address; the latest row of an address for a purpose is the person's current choice.
+
+export interface ConsentContext {
+  telephone?: string | null;
+  email?: string | null;
+  userId?: number | null;
+  /** What the consent is about when not the address itself (testimonial:ID, donation:ID). */
+  subject?: string | null;
+  /** How it was expressed: web, lien, espace_membre, administration, legacy… */
+  channel: string;
+  /** The form or action: newsletter_form, testimonial_form, donation_form, consent_api, profile… */
+  source: string;
+  ip?: string | null;
+}
+
+const normalise = (ctx: ConsentContext) => ({
+  telephone: ctx.telephone ? (toE164(ctx.telephone) ?? ctx.telephone.replace(/[\s.\-()]/g, '')) : null,
+  email: ctx.email ? ctx.email.trim().toLowerCase() : null,
+});
+
+/** Records one choice (inside the caller's transaction when given one). */
+export async function recordConsent(db: DB, purpose: ConsentPurpose, given: boolean, ctx: ConsentContext): Promise<number> {
+  const { telephone, email } = normalise(ctx);
+  return insertConsent(db, {
+    purpose,
+    given,
+    wordingVersion: CONSENT_WORDINGS[purpose].version,
+    channel: ctx.channel,
+    source: ctx.source,
+    telephone,
+    email,
+    userId: ctx.userId ?? null,
+    subject: ctx.subject ?? null,
+    ip: ctx.ip ?? null,
+    createdAt: nowIso(),
+  });
+}
+
+/**
+ * A choice made through the consents API or the member space, with its effect: the newsletter subscription is
+ * created or ended with the newsletter consent (the newsletter form and its unsubscribe link do both themselves).
+ */
+export async function changeConsent(db: DB, purpose: ConsentPurpose, given: boolean, ctx: ConsentContext): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await recordConsent(trx, purpose, given, ctx);
+    const email = normalise(ctx).email;
+    if (purpose === 'newsletter' && email) await setNewsletterSubscription(trx, email, given, nowIso());
+  });
+}
+
+/** The `consents: {purpose: true|false}` a form sent: each explicit choice recorded; an absent one records nothing. */
+export async function recordFormConsents(db: DB, consents: FormConsents | undefined, ctx: ConsentContext): Promise<void> {
+  if (!consents) return;
+  for (const purpose of CONSENT_PURPOSES) {
+    const given = consents[purpose];
+    if (typeof given === 'boolean') await recordConsent(db, purpose, given, ctx);
+  }
+}
+
+/** The current choice per purpose of a person (latest row wins), for the member space. */
+export async function currentConsents(db: DB, who: { telephone: string; email?: string | null; userId: number }): Promise<MyConsents> {
+  const rows = await consentsOf(db, {
+    telephones: telephoneSpellings(who.telephone),
+    emails: who.email ? [who.email.toLowerCase()] : [],
+    userId: who.userId,
+  });
+  return CONSENT_PURPOSES.map((purpose) => {
+    const last = rows.filter((r) => r.purpose === purpose && !r.subject).at(-1);
+    return {
+      purpose,
+      label: CONSENT_WORDINGS[purpose].label,
+      text: CONSENT_WORDINGS[purpose].text,
+      given: last?.given === 1,
+      since: last?.created_at ?? null,
+    };
+  });
+}
+
+/** A person's whole history (the administrator's lookup), oldest first. */
+export async function consentHistory(db: DB, who: { telephone?: string; email?: string }) {
+  const rows = await consentsOf(db, {
+    telephones: who.telephone ? telephoneSpellings(who.telephone) : [],
+    emails: who.email ? [who.email.toLowerCase()] : [],
+  });
+  return rows.map((r) => ({ ...r, given: r.given === 1, purpose: r.purpose as ConsentPurpose }));
+}
+
+// --- Withdraw links: a message's link proves the address it was sent to, without a code ---
+
+const SECRET_NAME = 'consent_links';
+
+function sign(secret: string, purpose: string, address: string): string {
+  return createHmac('sha256', secret).update(`consent:${purpose}:${address}`).digest('base64url').slice(0, 32);
+}
+
+/** The token of a withdraw link for this purpose and address (an E.164 telephone or a lower-cased e-mail). */
+export async function withdrawToken(db: DB, purpose: ConsentPurpose, address: string): Promise<string> {
+  const secret = await loadSecret(db, SECRET_NAME);
+  const payload = Buffer.from(`${purpose}:${address}`).toString('base64url');
+  return `${payload}.${sign(secret, purpose, address)}`;
+}
+
+/** The web page that withdraws this consent in one click (every newsletter and SMS news carries one). */
+export async function withdrawLink(db: DB, publicUrl: string, purpose: ConsentPurpose, address: string): Promise<string> {
+  return `${publicUrl}/consentement?jeton=${await withdrawToken(db, purpose, address)}`;
+}
+
+async function readToken(db: DB, token: string): Promise<{ purpose: ConsentPurpose; address: string } | null> {
+  const [payload, sig] = token.split('.');
+  if (!payload || !sig) return null;
+  const decoded = Buffer.from(payload, 'base64url').toString('utf8');
+  const at = decoded.indexOf(':');
+  const purpose = decoded.slice(0, at) as ConsentPurpose;
+  const address = decoded.slice(at + 1);
+  if (at < 0 || !CONSENT_PURPOSES.includes(purpose) || !address) return null;
+  const expected = Buffer.from(sign(await loadSecret(db, SECRET_NAME), purpose, address));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { purpose, address };
+}
+
+// --- POST /api/consents ---
+
+export interface PublicConsentInput {
+  purpose: ConsentPurpose;
+  given: boolean;
+  telephone?: string;
+  email?: string;
+  token?: string;
+  code?: string;
+}
+
+export type PublicConsentResult = { status: 200; message: string } | { status: 202; message: string };
+
+/**
+ * Giving is open to anyone for their own address. Withdrawing needs a proof: a message's link (token), or a code
+ * sent to the address (first call without code sends it, 202; the second with the code records the withdrawal).
+ */
+export async function publicConsent(
+  db: DB,
+  input: PublicConsentInput,
+  opts: { ip: string | null; passwordCost: number },
+): Promise<PublicConsentResult> {
+  if (input.token) {
+    const link = await readToken(db, input.token);
+    if (!link || link.purpose !== input.purpose) throw fieldError('token', M.withdrawTokenInvalid, M.withdrawTokenInvalid);
+    const isMail = link.address.includes('@');
+    await changeConsent(db, link.purpose, input.given, {
+      telephone: isMail ? null : link.address,
+      email: isMail ? link.address : null,
+      channel: 'lien',
+      source: 'withdraw_link',
+      ip: opts.ip,
+    });
+    return { status: 200, message: input.given ? M.consentGiven : M.consentWithdrawn };
+  }
+  const telephone = input.telephone ? toE164(input.telephone) : null;
+  if (input.telephone && !telephone) throw fieldError('telephone', M.telephoneInvalid);
+  const email = input.email ?? null;
+  if (!telephone && !email) throw fieldError('telephone', M.addressRequired);
+  const ctx = { telephone, email, channel: 'web', source: 'consent_api', ip: opts.ip };
+  if (input.given) {
+    await changeConsent(db, input.purpose, true, ctx);
+    return { status: 200, message: M.consentGiven };
+  }
+  // The code goes to the telephone when there is one, else to the e-mail.
+  const subject = telephone ?? email!;
+  if (!input.code) {
+    const result = await issueCode(db, {
+      purpose: 'consent',
+      subject,
+      passwordCost: opts.passwordCost,
+      notify: (trx, code) =>
+        notifyPerson(trx, telephone ? { telephone } : { email }, { ...consentCodeNotice(CODE_MASK), secret: code, category: 'code' }),
+    });
+    if (result === 'limited') throw new HttpError(429, M.tooManyCodes);
+    return { status: 202, message: M.withdrawCodeSent };
+  }
+  const checked = await verifyCode(db, { purpose: 'consent', subject, code: input.code, passwordCost: opts.passwordCost });
+  if (!checked.ok) throw fieldError('code', M.codeInvalid, M.codeInvalid);
+  await changeConsent(db, input.purpose, false, ctx);
+  return { status: 200, message: M.consentWithdrawn };
+}
+
+function consentCodeNotice(code: string) {
+  const sms = `ASBE : votre code pour retirer votre consentement est ${code}. Il est valable 15 minutes.`;
+  return { subject: 'Votre code de confirmation ASBE', sms, text: sms };
+}

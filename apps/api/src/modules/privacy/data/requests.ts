@@ -1,0 +1,93 @@
+import type { Selectable } from 'kysely';
+import type { DB } from '../../../platform/database/database';
+import type { PrivacyRequestsTable } from '../../../platform/database/schema';
+
+// Queries of privacy_requests.
+
+export type PrivacyRequest = Selectable<PrivacyRequestsTable>;
+
+export async function insertRequest(
+  db: DB,
+  v: { kind: string; telephone: string; email: string | null; details: string; ip: string | null; createdAt: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('privacy_requests')
+    .values({
+      kind: v.kind,
+      status: 'en_attente_code',
+      telephone: v.telephone,
+      email: v.email,
+      details: v.details,
+      ip: v.ip,
+      created_at: v.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const findRequest = (db: DB, id: number) => db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Marks a request proved, unless it already was (false then). */
+export async function markVerified(db: DB, id: number, v: { verifiedAt: string; dueAt: string; userId: number | null }): Promise<boolean> {
+  const res = await db
+    .updateTable('privacy_requests')
+    .set({ status: 'a_traiter', verified_at: v.verifiedAt, due_at: v.dueAt, user_id: v.userId })
+    .where('id', '=', id)
+    .where('status', '=', 'en_attente_code')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Closes an open request once (false when it was not open: a concurrent close won). */
+export async function closeRequest(
+  db: DB,
+  id: number,
+  v: { status: 'traitee' | 'refusee'; closedAt: string; closedBy: number; outcome: string | null },
+) {
+  const res = await db
+    .updateTable('privacy_requests')
+    .set({ status: v.status, closed_at: v.closedAt, closed_by: v.closedBy, outcome: v.outcome })
+    .where('id', '=', id)
+    .where('status', '=', 'a_traiter')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The requests an administrator sees: proved ones, open first by due date, then closed ones newest first. */
+export async function listRequests(db: DB, filter: { status?: string }, page: { limit: number; offset: number }) {
+  let q = db.selectFrom('privacy_requests').where('status', '!=', 'en_attente_code');
+  if (filter.status) q = q.where('status', '=', filter.status);
+  const [items, total] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy((eb) => eb.case().when('status', '=', 'a_traiter').then(0).else(1).end())
+      .orderBy('due_at', 'asc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
+}
+
+/** Open requests due on or before `limit` (the dashboard's warning). */
+export async function countDueSoon(db: DB, limit: string): Promise<number> {
+  const row = await db
+    .selectFrom('privacy_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'a_traiter')
+    .where('due_at', '<=', limit)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countOpen(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('privacy_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'a_traiter')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

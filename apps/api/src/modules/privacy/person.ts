@@ -1,0 +1,118 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { documentCheckWords } from '@shared/schemas/volunteer';
+import type { Config } from '../../platform/config';
+import { type DB, nowIso } from '../../platform/database/database';
+import { telephoneSpellings } from '../../platform/lib/phone';
+import type { Storage } from '../../platform/storage/storage';
+import { recordAudit } from '../audit';
+import { currentController } from './controller';
+import { collectPerson, erasePersonRows, findUserByTelephones, type Person, type PersonData } from './data/person';
+
+// Access (a ZIP of everything about a person) and erasure (docs/product/personal-data.md).
+
+export type { Person };
+
+/** The person behind an account: the account, every spelling of its telephone, its e-mail. */
+export function personOfAccount(user: { id: number; telephone: string; email: string | null }): Person {
+  return {
+    userId: user.id,
+    telephones: telephoneSpellings(user.telephone),
+    emails: user.email ? [user.email.trim().toLowerCase()] : [],
+  };
+}
+
+/**
+ * The person a proved telephone names: that telephone's rows, and the account it belongs to (with the account's
+ * e-mail). An e-mail given in a request is only used when it is that account's: the code proves the telephone.
+ */
+export async function personOfTelephone(db: DB, telephone: string): Promise<Person> {
+  const spellings = telephoneSpellings(telephone);
+  const account = await findUserByTelephones(db, spellings);
+  if (account) return personOfAccount(account);
+  return { userId: null, telephones: spellings, emails: [] };
+}
+
+const VOLUNTEER_FILES = [
+  ['profile_image', 'volunteer-profile-images'],
+  ['cv', 'cv'],
+  ['motivation_letter', 'motivation_letter'],
+  ['criminal_record', 'criminal_record'],
+  ['restriction_proof', 'restriction_proof'],
+] as const;
+
+/** The storage keys of the files the person uploaded, with their name inside the ZIP. */
+function filesOf(data: PersonData): Array<{ key: string; name: string }> {
+  const files: Array<{ key: string; name: string }> = [];
+  for (const v of data.candidatures_benevoles) {
+    for (const [column, area] of VOLUNTEER_FILES) {
+      const name = v[column];
+      if (name) files.push({ key: `${area}/${name}`, name: `fichiers/benevole-${v.id}/${area}-${name}` });
+    }
+  }
+  for (const t of data.temoignages)
+    if (t.avatar) files.push({ key: `avatars/${t.avatar}`, name: `fichiers/temoignage-${t.id}/${t.avatar}` });
+  for (const p of data.projets)
+    if (p.project_file) files.push({ key: `projects/${p.project_file}`, name: `fichiers/projet-${p.id}/${p.project_file}` });
+  return files;
+}
+
+/** The ZIP of an access request: donnees.json and the person's files, streamed. */
+export async function exportPerson(db: DB, storage: Storage, config: Pick<Config, 'organisation'>, person: Person): Promise<Readable> {
+  const data = await collectPerson(db, person);
+  const { ZipArchive } = await import('archiver');
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  const out = new PassThrough();
+  zip.on('error', (err) => out.destroy(err));
+  zip.pipe(out);
+  const document = {
+    genere_le: nowIso(),
+    responsable_du_traitement: await currentController(db, config),
+    // The checks in words too, as the back office shows them (« Casier judiciaire vérifié le … par … »).
+    donnees: {
+      ...data,
+      verifications_documents_benevoles: data.verifications_documents_benevoles.map((check) => ({
+        ...check,
+        texte: documentCheckWords(check),
+      })),
+    },
+  };
+  zip.append(JSON.stringify(document, null, 2), { name: 'donnees.json' });
+  (async () => {
+    for (const file of filesOf(data)) {
+      const opened = await storage.open(file.key);
+      if (!opened) continue;
+      zip.append(opened.stream, { name: file.name });
+      await new Promise<void>((resolve) => zip.once('entry', () => resolve()));
+    }
+    await zip.finalize();
+  })().catch((err) => out.destroy(err));
+  return out;
+}
+
+/**
+ * Erases a person: rows detached or removed in one transaction, the audit entry saying only that it happened and
+ * how many rows each table lost, then their files removed from the storage.
+ */
+export async function erasePerson(
+  db: DB,
+  storage: Storage,
+  person: Person,
+  audit: { actorId: number | null; ip: string | null; requestId?: number },
+): Promise<Record<string, number>> {
+  const { counts, files } = await db.transaction().execute(async (trx) => {
+    const data = await collectPerson(trx, person);
+    const files = filesOf(data);
+    const counts = await erasePersonRows(trx, person, data, nowIso());
+    await recordAudit(trx, {
+      actorId: audit.actorId,
+      action: 'privacy.erasure',
+      entity: audit.requestId ? 'privacy_request' : 'users',
+      entityId: audit.requestId ?? person.userId ?? 0,
+      ip: audit.ip,
+      details: { compteurs: counts, fichiers: files.length },
+    });
+    return { counts, files };
+  });
+  for (const file of files) await storage.remove(file.key).catch(() => undefined);
+  return { ...counts, fichiers: files.length };
+}

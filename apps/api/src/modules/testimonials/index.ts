@@ -1,0 +1,2 @@
+// The testimonials area: its routes (registered by register-modules.ts).
+export { default as testimonialRoutes } from './routes';

@@ -1,0 +1,52 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { likePattern } from '../lib/pagination';
+import { toE164 } from '../lib/phone';
+import { type DB, isPostgres } from './database';
+
+// A list's search box served by indexes (migration 20261125_1710_search_indexes): a telephone typed in any spelling
+// is looked up exactly (b-tree); any other text of three characters or more through the table's trigram index
+// (SQLite: the FTS5 table <table>_search kept by triggers; PostgreSQL: pg_trgm indexes on the very expressions
+// compared below). Shorter terms compare each column (few enough rows match a one- or two-character search).
+
+export interface SearchedTable {
+  table: string;
+  /** The telephone column, compared exactly in E.164. */
+  phone: string;
+  /** The searched columns, compared lowered; on SQLite the columns of the FTS5 table. */
+  columns: readonly string[];
+  /**
+   * PostgreSQL: the indexed expressions, each compared with `like lower(pattern)` (one lowered text of every column
+   * for the money lists, one per column for users).
+   */
+  pgExpressions: readonly string[];
+}
+
+/** FTS5 trigram tokens need three characters. */
+const MIN_TRIGRAM = 3;
+
+/** An FTS5 query for the term as one phrase (substring match with the trigram tokenizer). */
+const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
+export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
+  const telephone = toE164(term);
+  const postgres = isPostgres(db);
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const exact: Expression<SqlBool>[] = telephone ? [eb(searched.phone, '=', telephone)] : [];
+    // Part of a telephone typed with spaces or dots (« 97 11 11 11 ») is found in its stored E.164 form too.
+    const digits = term.replace(/[\s.-]/g, '');
+    if (digits !== term && /^\+?\d{4,}$/.test(digits))
+      exact.push(sql<boolean>`${sql.ref(searched.phone)} like ${likePattern(digits)} escape '\\'`);
+    if (!postgres && [...term].length >= MIN_TRIGRAM) {
+      const fts = sql.table(`${searched.table}_search`);
+      return eb.or([
+        ...exact,
+        sql<boolean>`${sql.ref(`${searched.table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(term)})`,
+      ]);
+    }
+    const pattern = likePattern(term);
+    if (postgres) {
+      return eb.or([...exact, ...searched.pgExpressions.map((e) => sql<boolean>`${sql.raw(e)} like lower(${pattern}) escape '\\'`)]);
+    }
+    return eb.or([...exact, ...searched.columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '\\'`)]);
+  };
+}

@@ -1,0 +1,287 @@
+import { Webhook } from 'fedapay';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
+
+// The aggregates the treasurer and the public read (statistics per month, cause progress, list totals, accounts per
+// role) are kept by triggers as money moves. After 1 000 writes made the way the product makes them (payments and
+// gifts opened online, approved, declined, cancelled by the payer or refunded through FedaPay's webhook, cash
+// recorded by an administrator, records cancelled, members erasing their account), each equals a full recount, and
+// it does so after every hundred writes, not a minute later.
+
+const SECRET_KEY = 'sk_sandbox_totals';
+const WEBHOOK_SECRET = 'wh_sandbox_totals';
+let t: TestApp;
+let fedapay: FedaPayStandIn;
+let admin: SeededUser;
+let eventId = 90_000;
+
+beforeAll(async () => {
+  fedapay = await startFedaPayStandIn(SECRET_KEY);
+  t = await createTestApp({
+    payments: {
+      provider: 'fedapay',
+      secretKey: SECRET_KEY,
+      publicKey: 'pk_x',
+      environment: 'sandbox',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fedapay.url,
+    },
+  });
+  admin = await seedUser(t, 'administrateur');
+});
+afterAll(async () => {
+  await t?.close();
+  await fedapay?.close();
+});
+
+/** A small deterministic generator (mulberry32): the same sequence on every run and engine. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Table = 'donations' | 'payments';
+
+async function webhook(transactionId: string, status: string) {
+  fedapay.setStatus(transactionId, status);
+  const body = fedapay.event(transactionId, ++eventId);
+  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/fedapay',
+    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** What the kept money totals hold, and the same figures counted from the rows. */
+async function moneyTotals(table: Table) {
+  const key = table === 'donations' ? 'purpose' : 'payment_type';
+  const { rows } = await sql<{ month: string; category: string; status: string; n: number; amount: number }>`
+    select substr(coalesce(paid_at, created_at), 1, 7) as month, ${sql.ref(key)} as category, transaction_status as status,
+      count(*) as n, coalesce(sum(amount), 0) as amount
+    from ${sql.table(table)} where deleted_at is null
+    group by substr(coalesce(paid_at, created_at), 1, 7), ${sql.ref(key)}, transaction_status`.execute(t.db);
+  const recount = rows.map((r) => `${r.month}|${r.category}|${r.status}|${Number(r.n)}|${Number(r.amount)}`).sort();
+  const keptRows = await t.db.selectFrom('money_totals').selectAll().where('table_name', '=', table).execute();
+  const kept = keptRows
+    .filter((r) => Number(r.n) !== 0 || Number(r.amount) !== 0)
+    .map((r) => `${r.month}|${r.category}|${r.status}|${Number(r.n)}|${Number(r.amount)}`)
+    .sort();
+  return { kept, recount };
+}
+
+/** Every kept row count (money lists, accounts, memberships) and its recount. */
+async function rowCounts() {
+  const { rows } = await sql<{ key: string; n: number | string }>`
+    select 'donations' as key, count(*) as n from donations where deleted_at is null
+    union all select 'donations:status:' || transaction_status, count(*) from donations where deleted_at is null group by transaction_status
+    union all select 'payments', count(*) from payments where deleted_at is null
+    union all select 'payments:status:' || transaction_status, count(*) from payments where deleted_at is null group by transaction_status
+    union all select 'users', count(*) from users
+    union all select 'users:role:' || role, count(*) from users group by role
+    union all select 'users:unconfirmed', count(*) from users where is_confirmed = 0
+    union all select 'users:created_by:' || created_by, count(*) from users where created_by is not null group by created_by
+    union all select 'memberships:until:' || valid_until, count(*) from memberships group by valid_until`.execute(t.db);
+  const recount = Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
+  const kept = Object.fromEntries(
+    (await sql<{ key: string; n: number | string }>`select key, n from row_counts where n <> 0`.execute(t.db)).rows.map((r) => [
+      r.key,
+      Number(r.n),
+    ]),
+  );
+  return { kept, recount };
+}
+
+/** What the public and the administrator read, against a recount of the rows. */
+async function readersAgree() {
+  const progress = (await t.app.inject({ method: 'GET', url: '/api/causes/progress' })).json() as Array<{
+    purpose: string;
+    raised: number;
+    donors: number;
+  }>;
+  const { rows: causes } = await sql<{ purpose: string; raised: number; n: number }>`
+    select purpose, sum(amount) as raised, count(*) as n from donations
+    where deleted_at is null and transaction_status in ('approved', 'transferred') group by purpose`.execute(t.db);
+  for (const p of progress) {
+    const r = causes.find((c) => c.purpose === p.purpose);
+    expect(p, p.purpose).toMatchObject({ raised: Number(r?.raised ?? 0), donors: Number(r?.n ?? 0) });
+  }
+  const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(admin.token) })).json() as {
+    monthly: Array<{ month: string; donations_total: number; donations_count: number; payments_total: number; payments_count: number }>;
+    counts: { users_by_role: Record<string, number>; unconfirmed_accounts: number };
+  };
+  const received = async (table: Table) =>
+    (
+      await sql<{ month: string; total: number; n: number }>`
+        select substr(coalesce(paid_at, created_at), 1, 7) as month, sum(amount) as total, count(*) as n from ${sql.table(table)}
+        where deleted_at is null and transaction_status in ('approved', 'transferred')
+        group by substr(coalesce(paid_at, created_at), 1, 7)`.execute(t.db)
+    ).rows;
+  const [donations, payments] = [await received('donations'), await received('payments')];
+  for (const m of stats.monthly) {
+    const d = donations.find((r) => r.month === m.month);
+    const p = payments.find((r) => r.month === m.month);
+    expect(m, m.month).toEqual({
+      month: m.month,
+      donations_total: Number(d?.total ?? 0),
+      donations_count: Number(d?.n ?? 0),
+      payments_total: Number(p?.total ?? 0),
+      payments_count: Number(p?.n ?? 0),
+    });
+  }
+  const roles = await t.db
+    .selectFrom('users')
+    .select((eb) => ['role', eb.fn.countAll<number>().as('n')])
+    .groupBy('role')
+    .execute();
+  for (const r of roles) expect(stats.counts.users_by_role[r.role], r.role).toBe(Number(r.n));
+  const unconfirmed = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_confirmed', '=', 0)
+    .executeTakeFirstOrThrow();
+  expect(stats.counts.unconfirmed_accounts).toBe(Number(unconfirmed.n));
+  const listTotal = async (path: string) =>
+    Number((await t.app.inject({ method: 'GET', url: path, headers: bearer(admin.token) })).headers['x-total-count']);
+  for (const table of ['donations', 'payments'] as const) {
+    const live = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(await listTotal(`/api/${table}`)).toBe(Number(live.n));
+  }
+}
+
+describe('aggregates kept as money moves, written through the product', () => {
+  it('equal a full recount after 1 000 writes of every kind (and after every hundred)', async () => {
+    const rnd = random(20261126);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+    const members: SeededUser[] = [];
+    for (let i = 0; i < 30; i++) members.push(await seedUser(t, i % 5 === 0 ? 'sympathisant' : 'membre', { confirmed: i % 7 !== 0 }));
+    /** Online records FedaPay knows, by table: their FedaPay transaction id. */
+    const online: Array<{ table: Table; id: number; tx: string }> = [];
+    const kinds: Record<string, number> = {};
+    for (let i = 0; i < 1000; i++) {
+      const roll = rnd();
+      let kind: string;
+      if (roll < 0.22 || online.length < 10) {
+        kind = 'gift opened online';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/donation/initiate',
+          payload: { amount: 500 * (1 + Math.floor(rnd() * 40)), purpose: pick(['sante', 'education', 'alimentation', 'logement']) },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const row = await t.db.selectFrom('donations').select(['id', 'transaction_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        online.push({ table: 'donations', id: row.id, tx: row.transaction_id! });
+      } else if (roll < 0.36) {
+        kind = 'dues opened online';
+        const member = pick(members.filter((m) => m.id > 0));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/payment/initiate',
+          headers: bearer(member.token),
+          payload: {
+            name: 'Rémi Membre',
+            email: 'remi@example.bj',
+            phone: member.telephone,
+            amount: 1000 * (1 + Math.floor(rnd() * 10)),
+            payment_type: pick(['cotisation', 'adhesion']),
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const row = await t.db.selectFrom('payments').select(['id', 'transaction_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        online.push({ table: 'payments', id: row.id, tx: row.transaction_id! });
+      } else if (roll < 0.7) {
+        // Approvals most of the time; declines, the payer's cancellations, refunds, transfers.
+        const status = pick(['approved', 'approved', 'approved', 'declined', 'canceled', 'refunded', 'transferred']);
+        kind = `webhook ${status}`;
+        await webhook(pick(online).tx, status);
+      } else if (roll < 0.85) {
+        kind = 'cash recorded';
+        const donation = rnd() < 0.6;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/offline-payments',
+          headers: bearer(admin.token),
+          payload: {
+            kind: donation ? 'donation' : 'payment',
+            amount: (donation ? 250 : 1000) * (1 + Math.floor(rnd() * 20)),
+            name: 'Jean Hounkpatin',
+            telephone: `+2296100${String(i).padStart(4, '0')}`,
+            method: pick(['especes', 'mobile_money', 'virement', 'cheque']),
+            reference: `Carnet ${i}`,
+            received_at: `2026-${String(1 + Math.floor(rnd() * 10)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`,
+            ...(donation ? { purpose: pick(['sante', 'protection', 'autres']) } : { payment_type: pick(['cotisation', 'adhesion']) }),
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      } else if (roll < 0.97) {
+        kind = 'record cancelled';
+        const table: Table = rnd() < 0.6 ? 'donations' : 'payments';
+        const live = await t.db.selectFrom(table).select('id').where('deleted_at', 'is', null).execute();
+        if (live.length === 0) continue;
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/${table}/${pick(live).id}`,
+          headers: bearer(admin.token),
+          payload: { reason: 'Saisie en double' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      } else {
+        kind = 'account erased';
+        const alive = members.filter((m) => m.id > 0);
+        if (alive.length <= 5) continue;
+        const member = pick(alive);
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: '/api/profile',
+          headers: bearer(member.token),
+          payload: { current_password: member.password },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        member.id = -member.id;
+      }
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+      if (i % 100 === 99) {
+        for (const table of ['donations', 'payments'] as const) {
+          const { kept, recount } = await moneyTotals(table);
+          expect(kept, `${table} after ${i + 1} writes`).toEqual(recount);
+        }
+        await readersAgree();
+      }
+    }
+    // Every kind of write happened, many times.
+    for (const kind of [
+      'gift opened online',
+      'dues opened online',
+      'webhook approved',
+      'webhook refunded',
+      'webhook canceled',
+      'cash recorded',
+      'record cancelled',
+      'account erased',
+    ])
+      expect(kinds[kind] ?? 0, kind).toBeGreaterThan(kind === 'account erased' ? 3 : 20);
+    const received = await t.db
+      .selectFrom('money_totals')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('status', 'in', ['approved', 'transferred'])
+      .executeTakeFirstOrThrow();
+    expect(Number(received.n)).toBeGreaterThan(100);
+    const counts = await rowCounts();
+    expect(counts.kept).toEqual(counts.recount);
+    await readersAgree();
+  }, 600_000);
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSearchIndex } from './search-index';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { seedDonations } from './seed-money';
+
+let t: TestApp;
+let admin: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, 'administrateur');
+  await seedDonations(t.db, 2000, 2025);
+});
+afterAll(async () => t?.close());
+
+const search = async (q: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/donations?per_page=100&q=${encodeURIComponent(q)}`,
+    headers: bearer(admin.token),
+  });
+  expect(res.statusCode).toBe(200);
+  return {
+    ids: res.json().map((d: { receipt_number: string }) => d.receipt_number) as string[],
+    total: Number(res.headers['x-total-count']),
+  };
+};
+
+describe('searching the money lists by index', () => {
+  it('finds a receipt number, a telephone typed in any spelling, a name part in any case, an e-mail', async () => {
+    expect((await search('DON-00001234')).ids).toEqual(['DON-00001234']);
+    expect((await search('don-00001234')).ids).toEqual(['DON-00001234']);
+    for (const typed of ['+2290100001234', '01 00 00 12 34', '0100001234', '00229 01 00 00 12 34']) {
+      expect((await search(typed)).ids).toEqual(['DON-00001234']);
+    }
+    const byName = await search('donateur 123');
+    expect(byName.total).toBe(11); // 123 and 1230 … 1239
+    expect(byName.ids).toContain('DON-00000123');
+    expect((await search('DONATEUR1999@')).ids).toEqual(['DON-00001999']);
+    // Short terms still work (compared column by column).
+    expect((await search('19')).total).toBeGreaterThan(0);
+    // FTS5's query syntax is not open to the user: quotes and operators are searched as text.
+    expect((await search('" OR *')).total).toBe(0);
+    expect((await search('tx-17 AND')).total).toBe(0);
+  });
+
+  it('keeps the index current as records are added, corrected and erased', async () => {
+    const row = await t.db
+      .insertInto('donations')
+      .values({
+        amount: 1000,
+        name: 'Aïcha Houngbédji',
+        email: null,
+        phone: '+2290197000001',
+        transaction_status: 'approved',
+        transaction_id: 'tx-new',
+        provider: 'sandbox',
+        receipt_number: 'DON-99999999',
+        paid_at: '2025-05-05T10:00:00.000Z',
+        created_at: '2025-05-05T10:00:00.000Z',
+        updated_at: '2025-05-05T10:00:00.000Z',
+        purpose: 'sante',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await search('houngbédji')).ids).toEqual(['DON-99999999']);
+    await t.db.updateTable('donations').set({ name: 'Aïcha Soglo' }).where('id', '=', row.id).execute();
+    expect((await search('houngbédji')).ids).toEqual([]);
+    expect((await search('soglo')).ids).toEqual(['DON-99999999']);
+    await t.db.deleteFrom('donations').where('id', '=', row.id).execute();
+    expect((await search('soglo')).ids).toEqual([]);
+  });
+
+  it('answers a search from an index, not a scan of the table', () => expectSearchIndex(t, 'donations', 1));
+});

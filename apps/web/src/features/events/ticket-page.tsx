@@ -1,0 +1,95 @@
+import { REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import { formatCotonouDateTime, formatCotonouTime, formatFcfa } from '@shared/format';
+import { Button } from '@web/components/ui/button';
+import { PageTitle } from '@web/components/ui/page-title';
+import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
+import { notify } from '@web/lib/notify';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from '@web/lib/router';
+import { cancelTicket, fetchTicket, payTicket } from './api';
+import { QrCode } from './qr-code';
+
+/** /billet/:token: the ticket, its QR code (the signed link itself) and its short code. */
+export default function TicketPage() {
+  const { token = '' } = useParams();
+  const queries = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const { data: ticket, isPending, isError } = useQuery({ queryKey: ['ticket', token], queryFn: () => fetchTicket(token) });
+
+  if (isPending) return <Spinner />;
+  if (isError || !ticket) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-10">
+        <PageTitle title="Billet introuvable">Billet introuvable</PageTitle>
+        <Link to="/evenements" className="underline">
+          Voir les événements
+        </Link>
+      </section>
+    );
+  }
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : 'Une erreur est survenue. Veuillez réessayer.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = () =>
+    run(async () => {
+      if (!window.confirm('Annuler cette inscription ?')) return;
+      notify.success((await cancelTicket(token)).message);
+      await queries.invalidateQueries({ queryKey: ['ticket', token] });
+    });
+  const pay = () =>
+    run(async () => {
+      window.location.assign((await payTicket(token)).checkout_url);
+    });
+
+  const isActive = ticket.status === 'confirme' || ticket.status === 'paiement_attendu' || ticket.status === 'liste_attente';
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <PageTitle title="Mon billet">Mon billet</PageTitle>
+      <article className="flex flex-col items-center gap-3 rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-xl font-bold text-emerald-950">{ticket.event.title}</h2>
+        <p>{formatCotonouDateTime(ticket.event.starts_at)}</p>
+        <p>{ticket.event.place}</p>
+        <p>
+          {ticket.name} · {ticket.seats} place{ticket.seats > 1 ? 's' : ''}
+          {ticket.amount > 0 ? ` · ${formatFcfa(ticket.amount)}` : ''}
+        </p>
+        <p className="font-semibold" data-testid="ticket-status">
+          {REGISTRATION_STATUS_LABELS[ticket.status]}
+        </p>
+        {ticket.status === 'confirme' ? (
+          <>
+            <QrCode value={`${window.location.origin}/billet/${token}`} label="QR code du billet" />
+            <p>
+              Code du billet :{' '}
+              <strong className="font-mono text-2xl tracking-widest" data-testid="ticket-code">
+                {ticket.code}
+              </strong>
+            </p>
+            <p className="text-sm text-slate-600">À présenter à l'accueil : le QR code, ou le code si vous n'avez pas de smartphone.</p>
+            {ticket.checked_in_at ? <p>Arrivée enregistrée à {formatCotonouTime(ticket.checked_in_at)}.</p> : null}
+          </>
+        ) : null}
+        {ticket.status === 'paiement_attendu' ? (
+          <Button onClick={pay} isLoading={busy}>
+            Payer {formatFcfa(ticket.amount)}
+          </Button>
+        ) : null}
+        {isActive && ticket.event.status !== 'annule' ? (
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
+            Annuler mon inscription
+          </Button>
+        ) : null}
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { formatFcfa, formatNumber } from '@shared/format';
+import type { Transparency } from '@shared/schemas/treasury';
+import { useQuery } from '@tanstack/react-query';
+import { PageTitle } from '@web/components/ui/page-title';
+import { Spinner } from '@web/components/ui/spinner';
+import { api } from '@web/lib/api-client';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '@web/lib/router';
+import { monthName } from './months';
+
+// /transparence: what the gifts raised and what was spent, per cause and by month, and the share of running costs.
+// The page names no one; a month where a cause had fewer than 3 gifts is shown only in the year's total. The chart
+// library loads after the figures, in its own chunk: the page itself stays light.
+
+const TransparencyChart = lazy(() => import('./transparency-chart'));
+
+const thisYear = () => Number(new Date(Date.now() + 3600_000).toISOString().slice(0, 4));
+
+function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
+  const hasActivity = cause.raised !== 0 || cause.spent !== 0;
+  return (
+    <li id={cause.purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h3 className="text-xl font-bold text-emerald-950">{cause.label}</h3>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        <div className="min-w-0">
+          <dt className="text-sm text-slate-600">Collecté</dt>
+          <dd className="font-extrabold text-emerald-900">{formatFcfa(cause.raised)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-sm text-slate-600">Dons</dt>
+          <dd className="font-extrabold text-emerald-900">{formatNumber(cause.donations)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-sm text-slate-600">Dépensé</dt>
+          <dd className="font-extrabold text-amber-800">{formatFcfa(cause.spent)}</dd>
+        </div>
+      </dl>
+      {cause.months.length > 0 ? (
+        <>
+          <Suspense fallback={<div className="h-56" />}>
+            <TransparencyChart months={cause.months} />
+          </Suspense>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{`${cause.label} : collecté et dépensé par mois`}</caption>
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="py-1 pr-2">
+                    Mois
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Collecté
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Dons
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Dépensé
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cause.months.map((m) => (
+                  <tr key={m.month} className="border-b border-slate-100">
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      {monthName(m.month)}
+                    </th>
+                    <td className="whitespace-nowrap py-1 pr-2 text-right">{m.donations > 0 ? formatFcfa(m.raised) : '—'}</td>
+                    <td className="py-1 pr-2 text-right">{m.donations > 0 ? formatNumber(m.donations) : '—'}</td>
+                    <td className="whitespace-nowrap py-1 text-right">{formatFcfa(m.spent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      {cause.other_months.donations > 0 ? (
+        <p className="text-sm text-slate-700">
+          Autres mois de l’année (moins de 3 dons par mois, regroupés pour que personne ne soit reconnaissable) :{' '}
+          {formatFcfa(cause.other_months.raised)} en {formatNumber(cause.other_months.donations)} don
+          {cause.other_months.donations > 1 ? 's' : ''}.
+        </p>
+      ) : null}
+      {!hasActivity ? <p className="text-slate-600">Aucun mouvement cette année.</p> : null}
+    </li>
+  );
+}
+
+export default function TransparencyPage() {
+  const [year, setYear] = useState(thisYear);
+  const figures = useQuery({
+    queryKey: ['transparency', year],
+    queryFn: () => api.get<Transparency>('/transparency', { query: { year } }),
+  });
+  const data = figures.data;
+  return (
+    // overflow-wrap is inherited: every sum on the page (« 12 500 000 FCFA » keeps non-breaking spaces) may wrap rather
+    // than widen a 360 px screen, the year's totals included.
+    <article className="mx-auto max-w-5xl space-y-6 px-4 py-10 [overflow-wrap:anywhere]">
+      <PageTitle title="Transparence financière">Transparence financière</PageTitle>
+      <p className="text-lg text-slate-800">
+        Ce que vos dons ont permis de collecter et ce que l’association a dépensé, cause par cause. Aucun donateur n’est nommé ici.
+      </p>
+      {data && data.years.length > 1 ? (
+        <label className="flex max-w-xs flex-col gap-1 font-medium text-slate-800">
+          Année
+          <select
+            value={year}
+            onChange={(e) => setYear(Number(e.target.value))}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 focus-visible:ring-2 focus-visible:ring-emerald-700"
+          >
+            {data.years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {figures.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          Les chiffres ne peuvent pas être affichés pour le moment. Veuillez réessayer.
+        </p>
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <>
+          <section aria-labelledby="summary-title" className="rounded-xl bg-emerald-900 p-6 text-white">
+            <h2 id="summary-title" className="mb-4 text-xl font-bold">
+              En {data.year}
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className="min-w-0">
+                <dt className="text-emerald-100">Dons collectés</dt>
+                <dd className="text-2xl font-extrabold text-amber-300">{formatFcfa(data.raised)}</dd>
+              </div>
+              <div>
+                <dt className="text-emerald-100">Dépenses</dt>
+                <dd className="text-2xl font-extrabold text-amber-300">{formatFcfa(data.spent)}</dd>
+              </div>
+              <div>
+                <dt className="text-emerald-100">Part des frais de fonctionnement et financiers</dt>
+                <dd className="text-2xl font-extrabold text-amber-300">
+                  {formatNumber(Math.round(data.running_costs.share * 1000) / 10)} %
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="causes-title" className="space-y-4">
+            <h2 id="causes-title" className="text-2xl font-bold text-emerald-950">
+              Par cause
+            </h2>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {data.causes.map((c) => (
+                <CauseCard key={c.purpose} cause={c} />
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+      <p>
+        <Link
+          to="/donation"
+          className="inline-block rounded-md bg-orange-700 px-6 py-3 text-lg font-semibold text-white hover:bg-orange-800"
+        >
+          Faire un don
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,178 @@
+import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
+import { formatFcfa } from '@shared/format';
+import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
+import { type Column, DataTable } from '@web/components/dashboard/data-table';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
+import { Spinner } from '@web/components/ui/spinner';
+import { useProfile } from '@web/components/account/use-profile';
+import { api } from '@web/lib/api-client';
+import { downloadFile } from '@web/lib/download-file';
+import { notify } from '@web/lib/notify';
+import { useState } from 'react';
+import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
+import { ExpenseForm } from './expense-form';
+import { errorText, Panel } from './panel';
+
+// Expenses: those waiting for a second administrator first, then every expense with its status; approve (not one's
+// own), cancel with a reason (never deleted), the proof, the CSV of the list.
+
+const FILTERS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'en_attente', label: 'À approuver' },
+  { value: '', label: 'Toutes' },
+  { value: 'approuvee', label: 'Approuvées' },
+  { value: 'annulee', label: 'Annulées' },
+];
+
+export function ExpensesPanel() {
+  const [status, setStatus] = useState('en_attente');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useExpenses({ status, q }, page);
+  const refresh = useRefreshTreasury();
+  const profile = useProfile();
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const act = async (expense: Expense, action: 'approve' | 'cancel') => {
+    let body: object | undefined;
+    if (action === 'cancel') {
+      const reason = window.prompt('Motif de l’annulation (obligatoire) :');
+      if (!reason?.trim()) return;
+      body = { reason };
+    }
+    setBusy(expense.id);
+    try {
+      const res = await api.post<{ message: string }>(`/admin/expenses/${expense.id}/${action}`, body);
+      notify.success(res.message);
+      refresh();
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: ReadonlyArray<Column<Expense>> = [
+    { key: 'date', header: 'Date', render: (e) => <span className="whitespace-nowrap">{e.paid_at}</span> },
+    { key: 'amount', header: 'Montant', render: (e) => <span className="whitespace-nowrap font-semibold">{formatFcfa(e.amount)}</span> },
+    {
+      key: 'category',
+      header: 'Catégorie',
+      render: (e) =>
+        `${EXPENSE_CATEGORY_LABELS[e.category]}${e.purpose ? ` — ${DONATION_PURPOSE_LABELS[e.purpose as DonationPurpose] ?? e.purpose}` : ''}`,
+    },
+    { key: 'payee', header: 'Bénéficiaire', render: (e) => e.payee },
+    { key: 'account', header: 'Compte', render: (e) => e.account_name },
+    {
+      key: 'status',
+      header: 'Statut',
+      render: (e) => (
+        <span>
+          {EXPENSE_STATUS_LABELS[e.status as ExpenseStatus]}
+          {e.cancel_reason ? <span className="block text-sm text-slate-600">Motif : {e.cancel_reason}</span> : null}
+          {e.created_by_name ? <span className="block text-sm text-slate-600">Saisie par {e.created_by_name}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (e) => (
+        <div className="flex flex-wrap gap-2">
+          {e.proof_url ? (
+            <button
+              type="button"
+              className="min-h-11 px-1 font-medium text-emerald-800 underline"
+              onClick={() => downloadFile(e.proof_url!, `justificatif-${e.id}`).catch(() => notify.error('Téléchargement impossible.'))}
+            >
+              Justificatif
+            </button>
+          ) : null}
+          {e.status === 'en_attente' && e.created_by !== profile.data?.id ? (
+            <Button isLoading={busy === e.id} onClick={() => act(e, 'approve')}>
+              Approuver
+            </Button>
+          ) : null}
+          {e.status === 'en_attente' && e.created_by === profile.data?.id ? (
+            <span className="text-sm text-slate-600">Un autre administrateur doit l’approuver.</span>
+          ) : null}
+          {e.status !== 'annulee' ? (
+            <Button variant="danger" disabled={busy === e.id} onClick={() => act(e, 'cancel')}>
+              Annuler
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <Panel
+        title="Dépenses"
+        actions={
+          <Button
+            variant="secondary"
+            onClick={() =>
+              downloadFile(`/admin/expenses?${new URLSearchParams({ ...csvQuery({ status, q }), format: 'csv' })}`, 'depenses.csv').catch(
+                () => notify.error('Export impossible.'),
+              )
+            }
+          >
+            Exporter (CSV)
+          </Button>
+        }
+      >
+        <div className="flex flex-wrap items-end gap-2">
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Statut</legend>
+            {FILTERS.map((f) => (
+              <button
+                key={f.value}
+                type="button"
+                aria-pressed={status === f.value}
+                onClick={() => {
+                  setStatus(f.value);
+                  setPage(1);
+                }}
+                className={`min-h-11 rounded-md border px-3 py-2 font-medium ${status === f.value ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-slate-400 bg-white text-slate-900'}`}
+              >
+                {f.label}
+              </button>
+            ))}
+          </fieldset>
+          <TextField
+            label="Rechercher"
+            type="search"
+            placeholder="Bénéficiaire, description, référence"
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        {list.isError ? (
+          <p role="alert" className="text-red-800">
+            {errorText(list.error)}
+          </p>
+        ) : !list.data ? (
+          <Spinner />
+        ) : (
+          <DataTable
+            caption="Dépenses"
+            columns={columns}
+            rows={list.data.items}
+            rowKey={(e) => e.id}
+            emptyText={status === 'en_attente' ? 'Aucune dépense n’attend d’approbation.' : 'Aucune dépense.'}
+            page={page}
+            total={list.data.total}
+            perPage={20}
+            onPageChange={setPage}
+          />
+        )}
+      </Panel>
+      <ExpenseForm />
+    </div>
+  );
+}

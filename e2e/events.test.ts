@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
+import { E2E_ADMIN } from './helpers/constants';
+import { e2eDb } from './helpers/seed';
+
+const browser = setupBrowser();
+const PHONE = { width: 360, height: 740 };
+
+async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function adminToken() {
+  return (await call<{ token: string }>('/login', { body: { telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password } })).token;
+}
+
+async function freeEvent(token: string, title: string) {
+  const start = Date.now() + 7 * 24 * 3600_000;
+  return call<{ id: number }>('/admin/events', {
+    token,
+    body: {
+      title,
+      description: 'Une matinée de dépistage et de conseils.',
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 4 * 3600_000).toISOString(),
+      place: 'Maison des jeunes, Akpakpa',
+      capacity: 30,
+      price_member: 0,
+      price_public: 0,
+      published: true,
+    },
+  });
+}
+
+describe('events at 360 px', () => {
+  it('a visitor registers for a free event and sees the ticket with its QR code and short code', async () => {
+    const admin = await adminToken();
+    const title = `Journée santé ${Date.now()}`;
+    await freeEvent(admin, title);
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: 'Nos événements' }).click();
+    await page.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByLabel('Nom', { exact: true }).fill('Ahouéfa Houngbo');
+    await page.getByLabel('Téléphone').fill('0197554433');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mon billet' }).waitFor();
+    expect(page.url()).toMatch(/\/billet\/\d+\.[A-Za-z0-9_-]{32}$/);
+    await page.getByRole('img', { name: 'QR code du billet' }).waitFor();
+    const code = await page.getByTestId('ticket-code').textContent();
+    expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+    expect(await page.getByTestId('ticket-status').textContent()).toBe('Confirmée');
+    const sms = await e2eDb().selectFrom('outbox_messages').select('body').where('to_address', '=', '+2290197554433').execute();
+    expect(sms.some((m) => m.body.includes(code!))).toBe(true);
+    assertNoPageErrors(page);
+  });
+
+  it('a reception volunteer checks a ticket in with the network cut; the scan reaches the server when it is back', async () => {
+    const admin = await adminToken();
+    const event = await freeEvent(admin, `Assemblée ${Date.now()}`);
+    const ticket = await call<{ id: number; ticket_url: string }>(`/events/${event.id}/registrations`, {
+      body: { name: 'Koffi Mensah', telephone: '0197554434', seats: 2 },
+    });
+    const { code } = await call<{ code: string }>(`/registrations/by-token/${ticket.ticket_url.split('/').pop()}`);
+    // A confirmed volunteer with a telephone, assigned to the reception, signs in with the SMS code.
+    const volunteer = await e2eDb()
+      .insertInto('volunteers')
+      .values({
+        name: 'Rachida Bello',
+        email: `rachida${Date.now()}@example.bj`,
+        telephone: '+2290197554435',
+        profile_image: 'p.png',
+        cv: 'cv.pdf',
+        motivation_letter: 'm.pdf',
+        criminal_record: 'c.pdf',
+        domain: 'sante',
+        is_confirmed: 1,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await call(`/admin/events/${event.id}/reception`, { method: 'PUT', token: admin, body: { volunteer_ids: [volunteer.id] } });
+    await call('/volunteers/login/code/request', { body: { telephone: '0197554435' } });
+    const sent = await e2eDb()
+      .selectFrom('outbox_messages')
+      .select('secret')
+      .where('to_address', '=', '+2290197554435')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { token } = await call<{ token: string }>('/volunteers/login/code', { body: { telephone: '0197554435', code: sent.secret } });
+
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await page.goto('/unauthorized');
+    await page.evaluate((t) => localStorage.setItem('benevole_token', t), token);
+    await page.goto(`/accueil/${event.id}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByText('Présents : 0 / 1 billets (0 places)').waitFor();
+
+    await page.context().setOffline(true);
+    await page.getByText('Hors connexion', { exact: false }).first().waitFor();
+    await page.getByLabel('Code du billet').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByTestId('scan-result').filter({ hasText: 'Bienvenue Koffi Mensah — 2 places' }).waitFor();
+    await page.getByText("1 scan en attente d'envoi").waitFor();
+    const checkedIn = async () =>
+      (await e2eDb().selectFrom('event_registrations').select('checked_in_at').where('id', '=', ticket.id).executeTakeFirstOrThrow())
+        .checked_in_at;
+    expect(await checkedIn()).toBeNull();
+    // The same ticket again on this device: told at once, without network.
+    await page.getByLabel('Code du billet').fill(code);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByTestId('scan-result').filter({ hasText: 'Déjà enregistré à' }).waitFor();
+
+    await page.context().setOffline(false);
+    await page.getByText('Tous les scans sont envoyés.').waitFor();
+    expect(await checkedIn()).not.toBeNull();
+    await page.getByText('Présents : 1 / 1 billets (2 places)').waitFor();
+    assertNoPageErrors(page);
+  });
+});

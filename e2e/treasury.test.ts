@@ -1,0 +1,139 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { formatFcfa } from '@shared/format';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makePdf } from '../apps/api/test/public-site/fixtures';
+import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
+import { E2E_ADMIN } from './helpers/constants';
+import { seedE2eUser } from './helpers/seed';
+
+// The treasury on a 360 px phone: one administrator records an expense above the approval threshold with its proof,
+// a second one finds it in « À traiter » and approves it; the balance moves once. Then /transparence read as a
+// visitor: figures per cause, a chart, no donor's name.
+
+const browser = setupBrowser();
+const PHONE = { viewport: { width: 360, height: 740 }, touch: true } as const;
+const viewHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).waitFor();
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 1) {
+    // Name what sticks out, so that a failure says where to look.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(-5)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`),
+    );
+    expect.soft(wide).toEqual([]);
+  }
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+describe('treasury at 360 px', () => {
+  it('an expense with its proof recorded by one administrator and approved by a second', async () => {
+    const tag = `Caisse E2E ${Date.now()}`;
+    const first = await browser.newPage(PHONE);
+    await loginViaApi(first, E2E_ADMIN.telephone, E2E_ADMIN.password);
+    await first.goto('/dashboard-administrateur?vue=tresorerie');
+    await viewHeading(first, 'Trésorerie').waitFor();
+
+    const accountForm = first.getByRole('form', { name: 'Nouveau compte' });
+    await accountForm.getByLabel('Nom du compte').fill(tag);
+    await accountForm.getByLabel('Solde d’ouverture (FCFA)').fill('500 000');
+    await accountForm.getByRole('button', { name: 'Créer le compte' }).click();
+    await toast(first, 'Compte créé.');
+    // The account's card (its name is also an option of the transfer form once two accounts exist: other tests make some).
+    await first.getByRole('paragraph').filter({ hasText: tag }).waitFor();
+    await noHorizontalScroll(first);
+
+    await first.getByRole('button', { name: 'Dépenses', exact: true }).click();
+    const form = first.getByRole('form', { name: 'Enregistrer une dépense' });
+    await form.getByLabel('Montant (FCFA)').fill('150 000');
+    await form.getByLabel('Compte').selectOption({ label: tag });
+    await form.getByLabel('Catégorie').selectOption('sante');
+    await form.getByLabel('Cause servie (facultatif)').selectOption('sante');
+    await form.getByLabel('Bénéficiaire').fill('Pharmacie de Cadjèhoun');
+    await form.getByLabel('Description').fill('Médicaments pour le dispensaire');
+    await form.getByLabel('Justificatif (PDF, JPEG ou PNG, 5 Mo au plus)').setInputFiles({
+      name: 'facture.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(),
+    });
+    await form.getByRole('button', { name: 'Enregistrer la dépense' }).click();
+    await toast(first, 'Dépense enregistrée : elle attend l’approbation d’un autre administrateur.');
+    // Its author sees it waiting, without an « Approuver » button.
+    await first.getByText('Un autre administrateur doit l’approuver.').first().waitFor();
+    await noHorizontalScroll(first);
+    assertNoPageErrors(first);
+
+    const other = await seedE2eUser('administrateur');
+    const second = await browser.newPage(PHONE);
+    await loginViaApi(second, other.telephone, other.password);
+    await second.goto('/dashboard-administrateur');
+    await viewHeading(second, 'À traiter').waitFor();
+    await second.getByRole('button', { name: /dépenses? à approuver/ }).click();
+    await viewHeading(second, 'Trésorerie').waitFor();
+    await second.getByRole('button', { name: 'Dépenses', exact: true }).click();
+    const row = second.getByRole('row').filter({ hasText: 'Pharmacie de Cadjèhoun' });
+    await row.getByRole('button', { name: 'Approuver' }).click();
+    await toast(second, 'Dépense approuvée.');
+    await second.getByRole('button', { name: 'Comptes', exact: true }).click();
+    const card = second.getByRole('listitem').filter({ hasText: tag });
+    await card.getByText(formatFcfa(350_000), { exact: true }).waitFor();
+    await noHorizontalScroll(second);
+    const { violations } = await new AxeBuilder({ page: second }).exclude('.Toastify').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    assertNoPageErrors(second);
+  });
+});
+
+describe('/transparence read as a visitor', () => {
+  it('shows raised and spent per cause with a chart, names no donor, and is linked from the footer', async () => {
+    const login = await fetch(`${baseURL()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const names = ['Séraphin Kpadonou', 'Clarisse Ahouansou', 'Bienvenu Zinsou'];
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const [i, name] of names.entries()) {
+      const res = await fetch(`${baseURL()}/api/admin/offline-payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          kind: 'donation',
+          amount: 10_000,
+          name,
+          telephone: `019788877${i}`,
+          method: 'especes',
+          reference: `TR-${Date.now()}-${i}`,
+          received_at: day,
+          purpose: 'logement',
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+
+    const page = await browser.newPage(PHONE);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Transparence financière' }).click();
+    await page.waitForURL((url) => url.pathname === '/transparence');
+    await page.getByRole('heading', { level: 1, name: 'Transparence financière' }).waitFor();
+    const logement = page.locator('li#logement');
+    await logement.getByRole('heading', { name: 'Logement' }).waitFor();
+    await logement.getByText(formatFcfa(30_000), { exact: true }).first().waitFor();
+    // The chart arrives in its own chunk after the figures.
+    await logement.locator('.recharts-wrapper').waitFor();
+    const text = await page.locator('main').innerText();
+    for (const name of names) for (const part of name.split(' ')) expect(text).not.toContain(part);
+    expect(text).not.toContain('0197888770');
+    await noHorizontalScroll(page);
+    await noHorizontalScroll(page);
+    const { violations } = await new AxeBuilder({ page }).exclude('.Toastify').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    assertNoPageErrors(page);
+  });
+});

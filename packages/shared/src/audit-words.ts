@@ -1,0 +1,227 @@
+import {
+  DONATION_PURPOSE_LABELS,
+  PAYMENT_TYPE_LABELS,
+  PROJECT_CATEGORY_LABELS,
+  ROLE_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  VOLUNTEER_DOMAIN_LABELS,
+} from './constants';
+import { formatCotonouShort, formatNumber } from './format';
+
+// The audit trail in words (issue #33 item 14): « Inscription », « Refusé », « Rôle : Membre → Conseiller »
+// instead of « user.register », « declined » and JSON. One source for the back office's view and the CSV export.
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.register': 'Inscription',
+  'user.confirm': 'Confirmation du compte',
+  'user.act_as': 'Agir pour un compte',
+  'user.update': 'Modification du compte',
+  'user.role_change': 'Changement de rôle',
+  'user.deactivate': 'Désactivation du compte',
+  'user.reactivate': 'Réactivation du compte',
+  'user.password_change': 'Changement de mot de passe',
+  'user.password_reset_code': 'Code de réinitialisation envoyé',
+  'user.profile_update': 'Modification du profil',
+  'zone.choose': 'Zone choisie dans la liste',
+  'telephone_conflict.resolve': 'Conflit de téléphone résolu',
+  'volunteer.confirm': 'Volontaire confirmé',
+  'volunteer.refuse': 'Volontaire refusé',
+  'testimonial.publish': 'Témoignage publié',
+  'testimonial.delete': 'Témoignage supprimé',
+  'project.status': 'Statut du projet',
+  'contact_message.handle': 'Message traité',
+  'contact_message.reopen': 'Message rouvert',
+  'donation.status': 'Statut du don',
+  'donation.delete': 'Don annulé',
+  'payment.status': 'Statut du paiement',
+  'payment.delete': 'Paiement annulé',
+  'payment.amount_mismatch': 'Montant reçu différent',
+  'offline_donation.create': 'Don saisi à la main',
+  'offline_payment.create': 'Paiement saisi à la main',
+  'pledge.create': 'Don régulier créé',
+  'pledge.pause': 'Don régulier suspendu',
+  'pledge.resume': 'Don régulier repris',
+  'pledge.skip': 'Échéance sautée',
+  'pledge.cancel': 'Don régulier arrêté',
+  'pledge.change': 'Don régulier modifié',
+  'pledge.auto_pause': 'Don régulier suspendu automatiquement',
+  'newsletter.send': 'Lettre d’information envoyée',
+  'export.csv': 'Export CSV',
+  'year_receipts.zip': 'Reçus annuels téléchargés',
+  'event.create': 'Événement créé',
+  'event.update': 'Événement modifié',
+  'event.cancel': 'Événement annulé',
+  'event.publish': 'Événement publié',
+  'event.unpublish': 'Événement retiré',
+  'event.reception': 'Accueil de l’événement',
+  'event.shift_create': 'Créneau créé',
+  'event_registration.cancel': 'Inscription à l’événement annulée',
+  'event_registration.paid_without_seat': 'Inscription payée sans place',
+  'cause_goal.update': 'Objectif de cause modifié',
+  'expense.create': 'Dépense saisie',
+  'expense.approve': 'Dépense approuvée',
+  'expense.cancel': 'Dépense annulée',
+  'treasury_account.create': 'Compte de trésorerie créé',
+  'treasury_income.create': 'Recette saisie',
+  'treasury_transfer.create': 'Virement entre comptes',
+  'treasury_settings.update': 'Réglages de trésorerie',
+  'treasury_statement.import': 'Relevé importé',
+  'treasury_statement.match': 'Relevé rapproché',
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  users: 'Compte',
+  providers: 'Prestataire',
+  migration_reports: 'Conflit de téléphone',
+  donation: 'Don',
+  donations: 'Don',
+  payment: 'Paiement',
+  payments: 'Paiement',
+  testimonials: 'Témoignage',
+  volunteers: 'Volontaire',
+  projects: 'Projet',
+  contact_messages: 'Message',
+  pledges: 'Don régulier',
+  newsletter: 'Lettre d’information',
+  events: 'Événement',
+  event: 'Événement',
+  event_registrations: 'Inscription à un événement',
+  expenses: 'Dépense',
+  expense: 'Dépense',
+  treasury: 'Trésorerie',
+  export: 'Export',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nom',
+  email: 'E-mail',
+  telephone: 'Téléphone',
+  phone: 'Téléphone',
+  role: 'Rôle',
+  zone: 'Zone',
+  is_active: 'Actif',
+  is_confirmed: 'Confirmé',
+  is_published: 'Publié',
+  status: 'Statut',
+  transaction_status: 'Statut',
+  amount: 'Montant',
+  reason: 'Motif',
+  message: 'Réponse',
+  purpose: 'Cause',
+  category: 'Catégorie',
+  payment_type: 'Type',
+  domain: 'Domaine',
+  deleted_at: 'Annulé le',
+  deleted_reason: 'Motif d’annulation',
+  paid_at: 'Payé le',
+  valid_hours: 'Durée (heures)',
+  rows: 'Lignes',
+  list: 'Liste',
+  title: 'Titre',
+  comptes: 'Comptes',
+  frequency: 'Fréquence',
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  ...TRANSACTION_STATUS_LABELS,
+  recu: 'Reçu',
+  en_examen: 'En examen',
+  accepte: 'Accepté',
+  refuse: 'Refusé',
+  active: 'Actif',
+  paused: 'Suspendu',
+  cancelled: 'Arrêté',
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One value in words: « Conseiller », « Refusé », « oui », « 5 000 », « 25/11/2026 14:54 ». */
+export function auditValueWords(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  if (typeof value === 'number') {
+    if (key.startsWith('is_')) return value ? 'oui' : 'non';
+    return key === 'amount' ? `${formatNumber(value)} FCFA` : formatNumber(value);
+  }
+  if (typeof value === 'string') {
+    if (key === 'role') return (ROLE_LABELS as Record<string, string>)[value] ?? value;
+    if (key === 'category') return (PROJECT_CATEGORY_LABELS as Record<string, string>)[value] ?? value;
+    if (key === 'purpose') return (DONATION_PURPOSE_LABELS as Record<string, string>)[value] ?? value;
+    if (key === 'payment_type') return (PAYMENT_TYPE_LABELS as Record<string, string>)[value] ?? value;
+    if (key === 'domain') return (VOLUNTEER_DOMAIN_LABELS as Record<string, string>)[value] ?? value;
+    if (key.endsWith('status')) return STATUS_WORDS[value] ?? value;
+    if (ISO_INSTANT.test(value)) return formatCotonouShort(value) || value;
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => auditValueWords(key, v)).join(', ');
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; role?: unknown };
+    if (typeof named.name === 'string') {
+      return typeof named.role === 'string' ? `${named.name} (${auditValueWords('role', named.role)})` : named.name;
+    }
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${fieldWords(k)} : ${auditValueWords(k, v)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+const fieldWords = (key: string) => FIELD_LABELS[key] ?? key.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** « Motif : doublon. », without a second stop after « ! » or « ? ». */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+const asRecord = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The action in words; an unknown code still reads as words (« Treasury statement import »), never as a dotted code. */
+export function auditActionWords(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? fieldWords(action.replaceAll('.', ' '));
+}
+
+export function auditEntityWords(entity: string, id: string | number): string {
+  return `${AUDIT_ENTITY_LABELS[entity] ?? fieldWords(entity)} n° ${id}`;
+}
+
+/**
+ * What changed, as sentences: « Rôle : Membre → Conseiller. Actif : oui → non. » for each field that differs
+ * between before and after, then the details (« Pour : Afi Zinsou (Consommateur). Motif : doublon. »).
+ */
+export function auditChangeWords(before: unknown, after: unknown, details: unknown): string {
+  const parts: string[] = [];
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if (b || a) {
+    const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+    for (const key of keys) {
+      const from = b?.[key];
+      const to = a?.[key];
+      if (b && a && JSON.stringify(from) === JSON.stringify(to)) continue;
+      if (b && a) parts.push(sentence(`${fieldWords(key)} : ${auditValueWords(key, from)} → ${auditValueWords(key, to)}`));
+      else parts.push(sentence(`${fieldWords(key)} : ${auditValueWords(key, a ? to : from)}`));
+    }
+  } else if (before !== null && before !== undefined) {
+    parts.push(sentence(`Avant : ${auditValueWords('', before)}`));
+  }
+  const d = asRecord(details);
+  if (d) {
+    for (const [key, value] of Object.entries(d)) {
+      if (key === 'actor') continue; // the « Auteur » column already names them
+      const label = key === 'acting_for' ? 'Pour' : fieldWords(key);
+      parts.push(sentence(`${label} : ${auditValueWords(key, value)}`));
+    }
+  }
+  return parts.join(' ');
+}
+
+/** « par X pour Y » when an adviser or administrator acted for an account, else the author's name. */
+export function auditAuthorWords(e: {
+  actor_user_id: number | null;
+  actor_name: string | null;
+  acting_user_id: number | null;
+  acting_name: string | null;
+}): string {
+  const actor = e.actor_name ?? (e.actor_user_id === null ? 'Système' : `compte n° ${e.actor_user_id}`);
+  if (e.acting_user_id === null) return actor;
+  return `par ${e.acting_name ?? `compte n° ${e.acting_user_id}`} pour ${actor}`;
+}

@@ -1,0 +1,79 @@
+// One telephone form everywhere (docs/product/accounts.md): E.164, `+2290197123456`. Every schema that
+// takes a telephone normalises it here, the API stores and compares only this form, and the screens show it back
+// to people as « 01 97 12 34 56 » (formatTelephone).
+//
+// Benin telephones in E.164. Since 30 November 2024 every Beninese mobile number has 10 digits,
+// "01" followed by the former 8 digits (97 12 34 56 → 01 97 12 34 56); people still type the old
+// form, with or without +229/00229, and with spaces, dots or dashes between digit groups.
+
+export const BENIN_PREFIX = '+229';
+
+/** What a stored telephone looks like: `+` and 8 to 15 digits. */
+export const E164_PATTERN = /^\+\d{8,15}$/;
+
+/** Separators people type between digit groups. */
+const SEPARATORS = /[\s.\-()/\u00a0\u202f]/g;
+
+/**
+ * The E.164 form of a telephone (`+2290197123456`), or null when it cannot be one.
+ * A number in another country (`+33…`, `00…`) is kept as it is, only cleaned.
+ */
+export function toE164(input: string | null | undefined): string | null {
+  if (!input) return null;
+  const cleaned = input.trim().replace(SEPARATORS, '');
+  if (!/^(\+|00)?\d+$/.test(cleaned)) return null;
+  let international: string | null = null;
+  if (cleaned.startsWith('+')) international = cleaned.slice(1);
+  else if (cleaned.startsWith('00')) international = cleaned.slice(2);
+  else if (cleaned.startsWith('229') && (cleaned.length === 11 || cleaned.length === 13)) international = cleaned;
+
+  if (international !== null) {
+    if (international.startsWith('229')) return benin(international.slice(3));
+    return international.length >= 8 && international.length <= 15 ? `+${international}` : null;
+  }
+  return benin(cleaned);
+}
+
+function benin(national: string): string | null {
+  if (/^01\d{8}$/.test(national)) return `${BENIN_PREFIX}${national}`;
+  if (/^\d{8}$/.test(national)) return `${BENIN_PREFIX}01${national}`; // the former 8-digit numbering
+  return null;
+}
+
+/**
+ * The stored form of a typed telephone: its E.164 form when it has one, else the text without separators (which
+ * the schemas then refuse as invalid). `0197123456`, `+229 01 97 12 34 56` and `22901 97 12 34 56` all give
+ * `+2290197123456`.
+ */
+export function normalizeTelephone(value: string): string {
+  return toE164(value) ?? value.replace(SEPARATORS, '');
+}
+
+/** An E.164 telephone as people read it: « 01 97 12 34 56 » for Benin, `+33 612345678`-style numbers unchanged. */
+export function formatTelephone(value: string | null | undefined): string {
+  if (!value) return '';
+  const e164 = toE164(value);
+  if (e164?.startsWith(`${BENIN_PREFIX}01`) && e164.length === 14) return e164.slice(4).replace(/(\d{2})(?=\d)/g, '$1 ');
+  return e164 ?? value;
+}
+
+/**
+ * The spellings under which an account may have stored this telephone (accounts keep what was typed,
+ * without separators): used to find the account a recovery request names.
+ */
+export function telephoneSpellings(input: string): string[] {
+  const cleaned = input.trim().replace(SEPARATORS, '');
+  const e164 = toE164(cleaned);
+  const all = new Set<string>([cleaned]);
+  if (e164) {
+    all.add(e164);
+    all.add(e164.slice(1));
+    all.add(`00${e164.slice(1)}`);
+    if (e164.startsWith(`${BENIN_PREFIX}01`) && e164.length === 14) {
+      const old = e164.slice(6); // the former 8 digits
+      const national = e164.slice(4);
+      for (const v of [national, old, `${BENIN_PREFIX}${old}`, `229${old}`, `00229${old}`]) all.add(v);
+    }
+  }
+  return [...all].filter((v) => v.length > 0);
+}

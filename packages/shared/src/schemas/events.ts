@@ -1,0 +1,255 @@
+import { E164_PATTERN, normalizeTelephone } from '../phone';
+import { freeText, personName } from '../text-rules';
+import { z } from '../zod-fr';
+import { emailField } from './public-form-fields';
+
+// Events, registrations, tickets, check-in and volunteer shifts.
+
+export const REGISTRATION_STATUSES = ['confirme', 'liste_attente', 'paiement_attendu', 'annule', 'expire'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
+  confirme: 'Confirmée',
+  liste_attente: "Liste d'attente",
+  paiement_attendu: 'Paiement attendu',
+  annule: 'Annulée',
+  expire: 'Expirée',
+};
+
+/** Short ticket codes: no 0/O, 1/I/L to misread; matched whatever the case. */
+export const TICKET_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TICKET_CODE_LENGTH = 6;
+export const MAX_SEATS_PER_REGISTRATION = 5;
+/** How long an unpaid registration holds its seats. */
+export const PAYMENT_HOLD_MINUTES = 30;
+
+export const EVENT_MESSAGES = {
+  titleRequired: 'Le titre est requis.',
+  titleLength: 'Le titre doit comporter entre 3 et 150 caractères.',
+  descriptionRequired: 'La description est requise.',
+  descriptionLength: 'La description doit comporter au plus 5 000 caractères.',
+  placeRequired: 'Le lieu est requis.',
+  placeLength: 'Le lieu doit comporter au plus 200 caractères.',
+  dateInvalid: 'Date invalide.',
+  endBeforeStart: 'La fin doit être après le début.',
+  closesAfterStart: 'Les inscriptions doivent fermer avant le début.',
+  capacity: 'La capacité doit être un nombre entier entre 1 et 100 000.',
+  price: 'Le prix doit être un nombre entier de FCFA, 0 pour gratuit.',
+  notFound: 'Événement introuvable.',
+  cancelled: 'Cet événement est annulé.',
+  closed: 'Les inscriptions à cet événement sont closes.',
+  nameRequired: 'Le nom est requis.',
+  nameLength: 'Le nom doit comporter au plus 100 caractères.',
+  telephone: 'Numéro de téléphone invalide.',
+  seats: 'Vous pouvez réserver de 1 à 5 places.',
+  registrationNotFound: 'Inscription introuvable.',
+  alreadyCancelled: 'Cette inscription est déjà annulée.',
+  ticketUnknown: 'Billet inconnu pour cet événement.',
+  ticketNotConfirmed: "Ce billet n'est pas confirmé.",
+  codeOrToken: 'Indiquez le code du billet ou scannez son QR code.',
+  notPayable: "Cette inscription n'attend pas de paiement.",
+  capacityBelowTaken: 'La capacité ne peut pas être inférieure aux places déjà attribuées.',
+  cancelledOk: 'Inscription annulée.',
+  eventCancelledOk: 'Événement annulé.',
+  shiftLabel: "L'intitulé du créneau doit comporter entre 2 et 100 caractères.",
+  slots: 'Le nombre de places doit être un nombre entier entre 1 et 500.',
+  shiftNotFound: 'Créneau introuvable.',
+  shiftFull: 'Ce créneau est complet.',
+  shiftStarted: 'Ce créneau a déjà commencé.',
+  alreadySignedUp: 'Vous êtes déjà inscrit à ce créneau.',
+  notSignedUp: "Vous n'êtes pas inscrit à ce créneau.",
+  confirmed: 'Créneau confirmé. Merci !',
+  signupCancelled: 'Votre inscription au créneau est annulée.',
+  notCheckedIn: "L'arrivée n'a pas encore été enregistrée.",
+  volunteerIds: 'Liste de bénévoles invalide.',
+  volunteerUnknown: 'Bénévole inconnu ou non confirmé.',
+  notReception: "Vous n'êtes pas affecté à l'accueil de cet événement.",
+} as const;
+
+const M = EVENT_MESSAGES;
+
+/** Whole FCFA from a number or a string of digits; 0 means free. */
+const price = z.union([z.number(), z.string()], { error: M.price }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : Number(String(v).replace(/[\s\u00a0\u202f.]/g, ''));
+  if (!Number.isInteger(n) || n < 0 || n > 10_000_000) {
+    ctx.addIssue({ code: 'custom', message: M.price });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** An instant: an ISO date-time with its offset (the web form sends Cotonou time as +01:00). */
+export const isoInstant = (message: string = M.dateInvalid) =>
+  z.string({ error: message }).transform((v, ctx) => {
+    const t = Date.parse(v);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(t)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return new Date(t).toISOString();
+  });
+
+const eventFields = {
+  title: freeText({ requiredMessage: M.titleRequired, min: 3, minMessage: M.titleLength, max: 150, maxMessage: M.titleLength }),
+  description: freeText({ requiredMessage: M.descriptionRequired, max: 5000, maxMessage: M.descriptionLength, multiline: true }),
+  starts_at: isoInstant(),
+  ends_at: isoInstant(),
+  place: freeText({ requiredMessage: M.placeRequired, max: 200, maxMessage: M.placeLength }),
+  capacity: z.coerce.number({ error: M.capacity }).int(M.capacity).min(1, M.capacity).max(100_000, M.capacity),
+  price_member: price,
+  price_public: price,
+  registration_closes_at: isoInstant().nullish(),
+  published: z.boolean({ error: 'Valeur invalide.' }).default(false),
+};
+
+export const eventInputSchema = z.object(eventFields).superRefine((v, ctx) => {
+  if (v.ends_at <= v.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: M.endBeforeStart });
+  if (v.registration_closes_at && v.registration_closes_at > v.starts_at)
+    ctx.addIssue({ code: 'custom', path: ['registration_closes_at'], message: M.closesAfterStart });
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+export type EventData = z.output<typeof eventInputSchema>;
+
+export const eventSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  place: z.string(),
+  capacity: z.number(),
+  seats_left: z.number(),
+  price_member: z.number(),
+  price_public: z.number(),
+  registration_closes_at: z.string().nullable(),
+  published: z.boolean(),
+  status: z.enum(['actif', 'annule']),
+  created_at: z.string(),
+});
+export type EventItem = z.infer<typeof eventSchema>;
+
+const telephone = z
+  .union([z.string(), z.number()], { error: M.telephone })
+  .transform((v) => normalizeTelephone(String(v).trim()))
+  .pipe(z.string().regex(E164_PATTERN, M.telephone));
+
+export const registrationInputSchema = z.object({
+  name: personName({ requiredMessage: M.nameRequired, minLetters: 1, minMessage: M.nameRequired, max: 100, maxMessage: M.nameLength }),
+  telephone,
+  email: z
+    .string()
+    .trim()
+    .max(150)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(emailField().optional()),
+  seats: z.coerce.number({ error: M.seats }).int(M.seats).min(1, M.seats).max(5, M.seats).default(1),
+});
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+
+export const registrationResponseSchema = z.object({
+  id: z.number(),
+  status: z.enum(REGISTRATION_STATUSES),
+  checkout_url: z.string().optional(),
+  ticket_url: z.string().optional(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+export const ticketSchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES),
+  seats: z.number(),
+  event_id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  checked_in_at: z.string().nullable(),
+  event: z.object({ title: z.string(), starts_at: z.string(), ends_at: z.string(), place: z.string(), status: z.string() }),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const checkInInputSchema = z
+  .object({
+    code: z.string().trim().max(20).optional(),
+    token: z.string().trim().max(300).optional(),
+    /** When the scan happened on the device (scans kept offline arrive later). */
+    scanned_at: isoInstant().optional(),
+    device_id: z.string().trim().max(64).optional(),
+  })
+  .refine((v) => Boolean(v.code || v.token), { path: ['code'], message: M.codeOrToken });
+export type CheckInInput = z.input<typeof checkInInputSchema>;
+
+export const checkInResponseSchema = z.object({ name: z.string(), seats: z.number(), checked_in_at: z.string() });
+
+export const checkInListSchema = z.object({
+  event_id: z.number(),
+  tickets: z.array(
+    z.object({
+      /** SHA-256 (hex) of the QR token, and of `<event id>:<CODE>`: the device matches scans without holding the tickets. */
+      token_hash: z.string(),
+      code_hash: z.string(),
+      name: z.string(),
+      seats: z.number(),
+      checked_in_at: z.string().nullable(),
+      checked_in_device: z.string().nullable(),
+    }),
+  ),
+});
+export type CheckInList = z.infer<typeof checkInListSchema>;
+
+export const attendanceItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  telephone: z.string(),
+  seats: z.number(),
+  status: z.enum(REGISTRATION_STATUSES),
+  code: z.string(),
+  amount: z.number(),
+  checked_in_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AttendanceItem = z.infer<typeof attendanceItemSchema>;
+
+export const receptionInputSchema = z.object({
+  volunteer_ids: z
+    .array(z.number({ error: M.volunteerIds }).int(M.volunteerIds).positive(M.volunteerIds), { error: M.volunteerIds })
+    .max(100),
+});
+
+export const shiftInputSchema = z
+  .object({
+    label: freeText({ requiredMessage: M.shiftLabel, min: 2, minMessage: M.shiftLabel, max: 100, maxMessage: M.shiftLabel }),
+    starts_at: isoInstant(),
+    ends_at: isoInstant(),
+    slots: z.coerce.number({ error: M.slots }).int(M.slots).min(1, M.slots).max(500, M.slots),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ends_at <= v.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: M.endBeforeStart });
+  });
+export type ShiftInput = z.input<typeof shiftInputSchema>;
+
+export const SIGNUP_STATUSES = ['inscrit', 'confirme', 'libere', 'annule'] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+
+export const shiftSchema = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  event_title: z.string(),
+  label: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  slots: z.number(),
+  slots_left: z.number(),
+  /** The signed-in volunteer's own signup on this shift, if any. */
+  my_status: z.enum(SIGNUP_STATUSES).nullable(),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const volunteerCodeRequestSchema = z.object({ telephone });
+export const volunteerCodeLoginSchema = z.object({
+  telephone,
+  code: z
+    .string({ error: 'Le code est requis.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Le code doit comporter 6 chiffres.'),
+});
