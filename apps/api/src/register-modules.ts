@@ -38,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
         onExported: (request, summary) =>
           recordAudit(app.db, {
             actorId: request.user?.id ?? null,
+            actingId: request.user?.acting_user_id ?? null,
             ip: request.ip,
             action: 'export.csv',
             entity: 'export',

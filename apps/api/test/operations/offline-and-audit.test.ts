@@ -223,6 +223,7 @@ describe('GET /api/admin/audit', () => {
         await recordAudit(trx, {
           actorId: admin.id,
           ip: null,
+          actingId: null,
           action: 'donation.update',
           entity: 'donation',
           entityId: 1,

@@ -38,7 +38,7 @@ beforeAll(async () => {
   accounts.push((await createAccount(t, admin, 'Caisse', 'caisse', 150_000, '2024-01-01')).id);
   accounts.push((await createAccount(t, admin, 'Banque', 'banque', 2_000_000, '2024-01-01')).id);
   accounts.push((await createAccount(t, admin, 'Mobile money', 'mobile_money', 0, '2024-01-01')).id);
-  const actor = { id: admin.id, ip: null };
+  const actor = { id: admin.id, ip: null, actingId: null };
   const expenses: number[] = [];
   const gifts: number[] = [];
   const seedYear = async (year: number, count: number) => {
@@ -86,7 +86,8 @@ beforeAll(async () => {
           actor,
           50_000,
         );
-        if (expense.status === 'en_attente' && rand() < 0.8) await approveExpense(t.db, expense.id, { id: second.id, ip: null });
+        if (expense.status === 'en_attente' && rand() < 0.8)
+          await approveExpense(t.db, expense.id, { id: second.id, ip: null, actingId: null });
         expenses.push(expense.id);
       } else if (r < 0.85) {
         const from = pick(accounts);

@@ -31,6 +31,7 @@ export async function actAs(db: DB, actor: Actor, userId: number, ip: string) {
     const token = await issueToken(trx, user.id, ACT_AS_TOKEN_LIFETIME_MS, actor.id);
     await recordAudit(trx, {
       actorId: actor.id,
+      actingId: null /* an act-as token cannot act as (ownSessionOnly) */,
       action: 'user.act_as',
       entity: 'users',
       entityId: user.id,

@@ -2,7 +2,7 @@ import type { Role } from '@shared/constants';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../platform/database/schema';
-import { type AuditActor, type AuditRequestContext, auditContext } from '../audit';
+import type { AuditActor } from '../audit';
 import { ACT_AS_MESSAGES, AUTH_MESSAGES } from '@shared/schemas/auth';
 import { forbidden, unauthorized } from '../../platform/lib/http-errors';
 import { hookList } from '../../platform/http/route-hooks';
@@ -32,7 +32,11 @@ declare module 'fastify' {
 }
 
 /** The signed-in account and its request's client address, as the audit trail records who made a change. */
-export const actorOf = (request: FastifyRequest): AuditActor => ({ id: request.user!.id, ip: request.ip });
+export const actorOf = (request: FastifyRequest): AuditActor => ({
+  id: request.user!.id,
+  ip: request.ip,
+  actingId: request.user!.acting_user_id,
+});
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -56,9 +60,6 @@ const GUARDS = new WeakSet<object>();
 export const requireAuth: preHandlerAsyncHookHandler = async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
   request.user = await resolveUser(request);
   if (!request.user) throw unauthorized();
-  // Every audit entry this request writes names who acts when the token came from act-as.
-  const context = auditContext.getStore();
-  if (context) context.actingUserId = request.user.acting_user_id;
   // An account that must choose its password may only read its profile, change its password and log out
   // (routes marked `config: { beforePasswordChange: true }`). An adviser acting for it is not held back.
   if (
@@ -92,11 +93,6 @@ type HookList = RouteOptions['preHandler'];
 
 export default fp(async function authPlugin(app) {
   app.decorateRequest('user', null);
-  // One audit context per request, opened before any guard so that the guard can fill it (audit/service.ts).
-  app.addHook('onRequest', (_request, _reply, done) => {
-    const context: AuditRequestContext = { actingUserId: null };
-    auditContext.run(context, done);
-  });
   // One place where guards run for every route: onRequest (see the comment at the top).
   app.addHook('onRoute', (route) => {
     const preHandlers = hookList<unknown>(route.preHandler);

@@ -90,6 +90,7 @@ export async function updateProfile(
       if (changed.length > 0 || passwordHash) {
         await recordAudit(trx, {
           actorId: userId,
+          actingId: actor.acting_user_id,
           ip: actor.ip,
           action: passwordHash ? 'user.password_change' : 'user.profile_update',
           entity: 'users',

@@ -89,6 +89,7 @@ export async function resetPassword(
     await voidCodes(trx, { userId, subject: codeSubject(input.telephone) });
     await recordAudit(trx, {
       actorId: userId,
+      actingId: null,
       ip,
       action: 'user.password_reset',
       entity: 'users',

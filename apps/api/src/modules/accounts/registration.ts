@@ -80,6 +80,7 @@ export async function registerUser(
       const userId = await insertUser(trx, values);
       await recordAudit(trx, {
         actorId: creator.id,
+        actingId: null /* an act-as token cannot register (ownSessionOnly) */,
         ip,
         action: 'user.register',
         entity: 'users',

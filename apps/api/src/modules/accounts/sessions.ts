@@ -70,7 +70,7 @@ export async function login(db: DB, telephone: string, password: string, passwor
   // Administrators' logins and failed logins are in the audit trail (docs/product/accounts.md).
   const isAdmin = user?.role === 'administrateur';
   if (user && isAdmin && !isValid) {
-    await recordAudit(db, { actorId: null, ip, action: 'user.login_failed', entity: 'users', entityId: user.id });
+    await recordAudit(db, { actorId: null, ip, actingId: null, action: 'user.login_failed', entity: 'users', entityId: user.id });
   }
   if (!user || !isValid) {
     throw unprocessable({ telephone: [AUTH_MESSAGES.invalidCredentials] }, AUTH_MESSAGES.invalidCredentials);
@@ -89,7 +89,7 @@ export async function login(db: DB, telephone: string, password: string, passwor
   // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
   await deleteExpiredTokens(db, user.id, nowIso());
   const token = await issueToken(db, user.id, remember ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session);
-  if (isAdmin) await recordAudit(db, { actorId: user.id, ip, action: 'user.login', entity: 'users', entityId: user.id });
+  if (isAdmin) await recordAudit(db, { actorId: user.id, ip, actingId: null, action: 'user.login', entity: 'users', entityId: user.id });
   return { token, user: sessionUser(user) };
 }
 

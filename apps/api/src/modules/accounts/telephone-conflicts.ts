@@ -96,6 +96,7 @@ export async function resolveTelephoneConflict(db: DB, admin: AuditActor, id: nu
     await recordAudit(trx, {
       actorId: admin.id,
       ip: admin.ip,
+      actingId: admin.actingId,
       action: 'telephone_conflict.resolve',
       entity: 'migration_reports',
       entityId: id,

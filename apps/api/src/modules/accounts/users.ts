@@ -46,6 +46,7 @@ export async function confirmUser(db: DB, admin: AuditActor, userId: number, opt
       await recordAudit(trx, {
         actorId: admin.id,
         ip: admin.ip,
+        actingId: admin.actingId,
         action: 'user.confirm',
         entity: 'users',
         entityId: userId,
@@ -114,6 +115,7 @@ export async function updateUserByAdmin(db: DB, admin: AuditActor, userId: numbe
       await recordAudit(trx, {
         actorId: admin.id,
         ip: admin.ip,
+        actingId: admin.actingId,
         action,
         entity: 'users',
         entityId: userId,

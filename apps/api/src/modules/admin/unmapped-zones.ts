@@ -42,6 +42,7 @@ export async function chooseUnmappedZone(db: DB, admin: AuditActor, table: Unmap
     await recordAudit(trx, {
       actorId: admin.id,
       ip: admin.ip,
+      actingId: admin.actingId,
       action: 'zone.choose',
       entity: table,
       entityId: rowId,

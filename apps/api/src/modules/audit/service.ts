@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DB, nowIso } from '../../platform/database/database';
 import { type AuditFilter, type auditQuery, insertAuditEntry, pageOfAudit } from './data';
 
@@ -9,6 +8,8 @@ import { type AuditFilter, type auditQuery, insertAuditEntry, pageOfAudit } from
 export interface AuditActor {
   id: number;
   ip: string | null;
+  /** The adviser or administrator acting for `id` with an act-as token; null for one's own session. */
+  actingId: number | null;
 }
 
 export interface AuditEntry {
@@ -23,19 +24,19 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   details?: Record<string, unknown> | null;
-  /** Who acted with an act-as token; by default the request's (see `auditContext`), null outside one. */
-  actingId?: number | null;
+  /**
+   * Who acted with an act-as token (`AuditActor.actingId`, from `actorOf(request)`); null for one's own session and
+   * outside a request. Required so that no call site can forget it (docs/product/accounts.md).
+   */
+  actingId: number | null;
 }
 
-/**
- * What every entry written during a request inherits: the adviser or administrator acting with an act-as token
- * (docs/product/accounts.md). The auth plugin opens one store per request (`onRequest`, before the route's
- * guards) and the guard fills it when the token was obtained by act-as, so no call site has to pass it along.
- */
-export interface AuditRequestContext {
-  actingUserId: number | null;
-}
-export const auditContext = new AsyncLocalStorage<AuditRequestContext>();
+/** An entry's who-and-where fields from the actor (for call sites that have nothing else to say about them). */
+export const auditBy = (actor: AuditActor): Pick<AuditEntry, 'actorId' | 'ip' | 'actingId'> => ({
+  actorId: actor.id,
+  ip: actor.ip,
+  actingId: actor.actingId,
+});
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
@@ -49,7 +50,7 @@ export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
     ip: entry.ip,
     before_state: json(entry.before),
     after_state: json(entry.after),
-    acting_user_id: entry.actingId !== undefined ? entry.actingId : (auditContext.getStore()?.actingUserId ?? null),
+    acting_user_id: entry.actingId,
     created_at: nowIso(),
   });
 }

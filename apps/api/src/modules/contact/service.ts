@@ -32,6 +32,7 @@ export async function setContactMessageHandled(db: DB, id: number, handled: bool
     await setHandledState(trx, id, after);
     await recordAudit(trx, {
       actorId: actor.id,
+      actingId: actor.actingId,
       action: handled ? 'contact_message.handle' : 'contact_message.reopen',
       entity: 'contact_messages',
       entityId: id,

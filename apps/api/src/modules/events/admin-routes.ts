@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
 import { notFound } from '../../platform/lib/http-errors';
 import { actorOf, requireRole } from '../accounts';
-import { recordAudit } from '../audit';
+import { auditBy, recordAudit } from '../audit';
 import { attendance } from './check-in';
 import type { EventsContext } from './context';
 import * as data from './data';
@@ -139,7 +139,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, {
       const event = await data.findEvent(ctx.db, request.params.id);
       if (!event) throw notFound(EVENT_MESSAGES.notFound);
       await recordAudit(ctx.db, {
-        ...{ actorId: actorOf(request).id, ip: request.ip },
+        ...auditBy(actorOf(request)),
         action: 'export.csv',
         entity: 'event_attendance',
         entityId: event.id,

@@ -203,6 +203,7 @@ export async function cancelRegistration(ctx: EventsContext, registration: data.
       await recordAudit(trx as DB, {
         actorId: actor.id,
         ip: actor.ip,
+        actingId: actor.actingId,
         action: 'event_registration.cancel',
         entity: 'event_registration',
         entityId: registration.id,
@@ -264,6 +265,7 @@ export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
     if (!confirmed) {
       await recordAudit(trx, {
         actorId: null,
+        actingId: null,
         ip: null,
         action: 'event_registration.paid_without_seat',
         entity: 'event_registration',

@@ -58,6 +58,7 @@ export async function createEvent(db: DB, input: EventData, actor: AuditActor): 
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'event.create',
       entity: 'event',
       entityId: row.id,
@@ -81,6 +82,7 @@ export async function updateEventById(ctx: EventsContext, id: number, input: Eve
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'event.update',
       entity: 'event',
       entityId: id,
@@ -99,6 +101,7 @@ export async function setPublished(db: DB, id: number, published: boolean, actor
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: published ? 'event.publish' : 'event.unpublish',
       entity: 'event',
       entityId: id,
@@ -132,6 +135,7 @@ export async function cancelEvent(db: DB, id: number, reason: string | null, act
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'event.cancel',
       entity: 'event',
       entityId: id,
@@ -167,6 +171,7 @@ export async function setReception(db: DB, eventId: number, volunteerIds: number
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'event.reception',
       entity: 'event',
       entityId: eventId,
@@ -190,6 +195,7 @@ export async function createShift(db: DB, eventId: number, input: z.output<typeo
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'event.shift_create',
       entity: 'event_shift',
       entityId: row.id,

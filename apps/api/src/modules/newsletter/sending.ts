@@ -74,6 +74,7 @@ export async function sendNewsletter(
     await setSendRecipients(trx, send.id, recipients);
     await recordAudit(trx, {
       actorId: actor.id,
+      actingId: actor.actingId,
       action: 'newsletter.send',
       entity: 'newsletter',
       entityId: send.id,

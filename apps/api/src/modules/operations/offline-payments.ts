@@ -66,6 +66,7 @@ export async function recordOfflinePayment(
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: `offline_${input.kind}.create`,
       entity: input.kind,
       entityId: row.id,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
 import { actorOf, requireRole } from '../accounts';
-import { recordAudit } from '../audit';
+import { auditBy, recordAudit } from '../audit';
 import { recordOfflinePayment } from './offline-payments';
 import { receiptUrl } from '../payments';
 import { notifyMoneyRecordedByHand } from '../messages';
@@ -57,10 +57,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const donor = await donorYear(app.db, request.query.year, request.params.telephone);
       if (!donor) throw notFound('Aucun don reçu de ce numéro cette année-là.');
       // Every year-end receipt download is in the audit trail (docs/product/accounts.md).
-      const { id: actorId, ip } = actorOf(request);
       await recordAudit(app.db, {
-        actorId,
-        ip,
+        ...auditBy(actorOf(request)),
         action: 'year_receipt.download',
         entity: 'year_receipt',
         entityId: `${request.query.year}:${donor.telephone}`,

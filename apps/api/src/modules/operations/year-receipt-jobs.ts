@@ -105,6 +105,7 @@ export async function startYearReceiptsJob(services: JobServices, year: number, 
   await recordAudit(db, {
     actorId: actor.id,
     ip: actor.ip,
+    actingId: actor.actingId,
     action: 'year_receipts.zip',
     entity: 'background_jobs',
     entityId: id,

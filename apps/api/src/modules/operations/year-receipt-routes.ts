@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireRole } from '../accounts';
-import { recordAudit } from '../audit';
+import { auditBy, recordAudit } from '../audit';
 import { latestYearReceiptsJob, startYearReceiptsJob, streamYearReceiptsZip, yearReceiptsJobView } from './year-receipt-jobs';
 import { pageYearDonors } from './data/year-donors';
 
@@ -39,10 +39,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const auditDownload = (request: FastifyRequest, year: number, details: Record<string, unknown> = {}) => {
-    const { id: actorId, ip } = actorOf(request);
     return recordAudit(app.db, {
-      actorId,
-      ip,
+      ...auditBy(actorOf(request)),
       action: 'year_receipts.download',
       entity: 'year_receipt',
       entityId: String(year),

@@ -85,6 +85,7 @@ export async function softDelete(
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: `${kind}.delete`,
       entity: kind,
       entityId: id,

@@ -42,6 +42,7 @@ export async function applyProviderState(
       if (row.transaction_status !== 'declined') {
         await recordAudit(trx, {
           actorId: null,
+          actingId: null,
           ip,
           action: 'payment.amount_mismatch',
           entity: kind,
@@ -74,6 +75,7 @@ export async function applyProviderState(
     // Every change of a money record's status is in the trail, written with the change itself.
     await recordAudit(trx, {
       actorId: null,
+      actingId: null,
       ip,
       action: `${kind}.status`,
       entity: kind,

@@ -30,6 +30,7 @@ export async function setCauseGoal(db: DB, purpose: DonationPurpose, goal: numbe
     await upsertCauseGoal(trx, purpose, goal, actor.id, nowIso());
     await recordAudit(trx, {
       actorId: actor.id,
+      actingId: actor.actingId,
       action: 'cause_goal.update',
       entity: 'cause_goal',
       entityId: purpose,

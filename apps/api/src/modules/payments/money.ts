@@ -139,6 +139,7 @@ async function openCheckout(
       await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
       await recordAudit(trx, {
         actorId: null,
+        actingId: null,
         ip: ctx.ip ?? null,
         action: `${kind}.status`,
         entity: kind,

@@ -67,6 +67,7 @@ async function handleDue(db: DB, pledge: PledgeRow, today: string, now: Date, pu
       });
       await recordAudit(trx as DB, {
         actorId: null,
+        actingId: null,
         ip: null,
         action: 'pledge.auto_pause',
         entity: 'pledge',

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireAuth, requireRole, resolveUser } from '../accounts';
-import { recordAudit } from '../audit';
+import { auditBy, recordAudit } from '../audit';
 import { forRequest } from '../payments';
 import { listPledges, pledgesCsv } from './admin';
 import { pledgeDueSchedule } from './due-job';
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
   });
   const secret = () => app.payments.receiptSecret;
-  const byLink = (request: FastifyRequest): PledgeActor => ({ userId: null, ip: request.ip, via: 'lien' });
+  const byLink = (request: FastifyRequest): PledgeActor => ({ userId: null, ip: request.ip, actingId: null, via: 'lien' });
 
   app.post(
     '/pledges',
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A signed-in donor's pledge is linked to the account; a bad or absent token just means none.
       const user = await resolveUser(request);
-      return reply.status(201).send(await createPledge(ctx(request), request.body, user?.id ?? null));
+      return reply.status(201).send(await createPledge(ctx(request), request.body, user?.id ?? null, user?.acting_user_id ?? null));
     },
   );
 
@@ -113,7 +113,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const row = await ownPledge(app.db, user.id, request.params.id);
-      const message = await changePledge(app.db, row, request.body, { userId: user.id, ip: request.ip, via: 'compte' });
+      const message = await changePledge(app.db, row, request.body, {
+        userId: user.id,
+        ip: request.ip,
+        actingId: user.acting_user_id,
+        via: 'compte',
+      });
       return { message, pledge: await pledgeView(app.db, secret(), await ownPledge(app.db, user.id, row.id)) };
     },
   );
@@ -133,7 +138,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { status, format } = request.query;
       if (format === 'csv') {
         await recordAudit(app.db, {
-          ...{ actorId: actorOf(request).id, ip: request.ip },
+          ...auditBy(actorOf(request)),
           action: 'export.csv',
           entity: 'pledges',
           entityId: 'pledges',

@@ -34,6 +34,8 @@ export interface PledgesContext {
 export interface PledgeActor {
   userId: number | null;
   ip: string | null;
+  /** The adviser acting for the signed-in donor with an act-as token; null otherwise. */
+  actingId: number | null;
   via: 'lien' | 'compte';
 }
 
@@ -91,7 +93,12 @@ export async function pledgeView(db: DB, receiptSecret: string, row: PledgeRow):
  * due). The confirmation with the donor's link is queued only once the checkout exists; a provider that cannot open
  * one leaves the pledge cancelled and answers 503 like a one-time gift.
  */
-export async function createPledge(ctx: PledgesContext, input: PledgeCreate, userId: number | null): Promise<PledgeCreated> {
+export async function createPledge(
+  ctx: PledgesContext,
+  input: PledgeCreate,
+  userId: number | null,
+  actingId: number | null = null,
+): Promise<PledgeCreated> {
   const now = clock.now();
   const nowIso = now.toISOString();
   const today = cotonouDay(now).date;
@@ -120,6 +127,7 @@ export async function createPledge(ctx: PledgesContext, input: PledgeCreate, use
     const token = await newPledgeToken(trx, id, now);
     await recordAudit(trx as DB, {
       actorId: userId,
+      actingId: actingId,
       ip: ctx.payments.ip ?? null,
       action: 'pledge.create',
       entity: 'pledge',
@@ -216,6 +224,7 @@ export async function changePledge(db: DB, row: PledgeRow, change: PledgeChange,
     if (!changed) throw conflict('Cet engagement vient de changer : rechargez la page et recommencez.');
     await recordAudit(trx as DB, {
       actorId: actor.userId,
+      actingId: actor.actingId,
       ip: actor.ip,
       action: `pledge.${change.action ?? 'change'}`,
       entity: 'pledge',

@@ -17,6 +17,7 @@ export async function recordBreach(db: DB, fields: BreachFields, actor: AuditAct
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'privacy.breach_recorded',
       entity: 'privacy_breaches',
       entityId: id,

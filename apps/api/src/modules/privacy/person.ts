@@ -97,7 +97,7 @@ export async function erasePerson(
   db: DB,
   storage: Storage,
   person: Person,
-  audit: { actorId: number | null; ip: string | null; requestId?: number },
+  audit: { actorId: number | null; ip: string | null; actingId: number | null; requestId?: number },
 ): Promise<Record<string, number>> {
   const { counts, files } = await db.transaction().execute(async (trx) => {
     const data = await collectPerson(trx, person);
@@ -105,6 +105,7 @@ export async function erasePerson(
     const counts = await erasePersonRows(trx, person, data, nowIso());
     await recordAudit(trx, {
       actorId: audit.actorId,
+      actingId: audit.actingId,
       action: 'privacy.erasure',
       entity: audit.requestId ? 'privacy_request' : 'users',
       entityId: audit.requestId ?? person.userId ?? 0,

@@ -9,7 +9,7 @@ import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
-import { recordAudit } from '../audit';
+import { type AuditActor, recordAudit } from '../audit';
 import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
 import { findUserByTelephones } from './data/person';
@@ -77,6 +77,7 @@ export async function verifyRequest(db: DB, id: number, code: string, opts: { pa
       throw conflict(M.requestAlreadyVerified);
     await recordAudit(trx, {
       actorId: null,
+      actingId: null,
       action: 'privacy.request',
       entity: 'privacy_request',
       entityId: id,
@@ -104,7 +105,7 @@ export async function closeRequest(
   db: DB,
   id: number,
   v: { status: 'traitee' | 'refusee'; outcome: string | null },
-  actor: { id: number; ip: string | null },
+  actor: AuditActor,
   trx?: DB,
 ): Promise<void> {
   const run = async (t: DB) => {
@@ -112,6 +113,7 @@ export async function closeRequest(
       throw conflict(M.requestAlreadyClosed);
     await recordAudit(t, {
       actorId: actor.id,
+      actingId: actor.actingId,
       action: v.status === 'traitee' ? 'privacy.request.fulfil' : 'privacy.request.reject',
       entity: 'privacy_request',
       entityId: id,

@@ -101,6 +101,7 @@ async function removeDecidedDocuments(s: RetentionServices, runId: number, now: 
           });
           await recordAudit(trx, {
             actorId: null,
+            actingId: null,
             ip: null,
             action: 'volunteer.document_removed',
             entity: 'volunteers',
@@ -125,6 +126,7 @@ async function removeStaleApplications(s: RetentionServices, runId: number, befo
         if (!(await deleteUnconfirmedVolunteer(trx, application.id))) return false;
         await recordAudit(trx, {
           actorId: null,
+          actingId: null,
           ip: null,
           action: 'volunteer.application_removed',
           entity: 'volunteers',
@@ -165,6 +167,7 @@ async function removeStaleAccounts(s: RetentionServices, runId: number, before: 
           if (!(await deleteUnconfirmedAccount(trx, id))) return false;
           await recordAudit(trx, {
             actorId: null,
+            actingId: null,
             ip: null,
             action: 'user.account_removed',
             entity: 'users',
@@ -221,6 +224,7 @@ export async function runRetention(
       await finishRun(trx, id, { status: 'terminee', counts: JSON.stringify(counts), error: null, finished_at: clock.now().toISOString() });
       await recordAudit(trx, {
         actorId: options.actorId ?? null,
+        actingId: null,
         ip: null,
         action: 'privacy.retention_run',
         entity: 'retention_runs',

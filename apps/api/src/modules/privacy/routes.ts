@@ -138,6 +138,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const person = await personOfTelephone(app.db, req.telephone ?? '');
       await recordAudit(app.db, {
         actorId: request.user!.id,
+        actingId: request.user!.acting_user_id,
         action: 'privacy.export',
         entity: 'privacy_request',
         entityId: req.id,
@@ -164,7 +165,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (req.kind === 'effacement') {
         const person = await personOfTelephone(app.db, req.telephone ?? '');
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? 'Données effacées.' }, actor);
-        await erasePerson(app.db, app.storage, person, { actorId: actor.id, ip: actor.ip, requestId: req.id });
+        await erasePerson(app.db, app.storage, person, { actorId: actor.id, ip: actor.ip, actingId: actor.actingId, requestId: req.id });
       } else {
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? null }, actor);
       }
@@ -203,7 +204,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
       }
       // The person's own address is not kept in the audit entry of their erasure.
-      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: null, ip: null });
+      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: null, ip: null, actingId: null });
       return { message: M.accountErased };
     },
   );

@@ -55,6 +55,7 @@ export async function setProjectStatus(db: DB, admin: AuditActor, id: number, st
     await recordAudit(trx, {
       actorId: admin.id,
       ip: admin.ip,
+      actingId: admin.actingId,
       action: 'project.status',
       entity: 'projects',
       entityId: id,

@@ -34,6 +34,7 @@ export async function saveFeeSettings(db: DB, input: FeeSettings, actor: AuditAc
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'settings.update',
       entity: 'settings',
       entityId: FEES,

@@ -81,6 +81,7 @@ export async function saveOrganisationFacts(
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'organisation.update',
       entity: 'settings',
       entityId: ORGANISATION,
@@ -102,6 +103,7 @@ export async function replaceSignature(db: DB, storage: Storage, key: string | n
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'organisation.signature',
       entity: 'settings',
       entityId: ORGANISATION,

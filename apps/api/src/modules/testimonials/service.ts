@@ -67,6 +67,7 @@ export async function publishTestimonial(db: DB, id: number, actor: AuditActor):
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'testimonial.publish',
       entity: 'testimonials',
       entityId: id,
@@ -84,6 +85,7 @@ export async function deleteTestimonial(db: DB, storage: Storage, id: number, ac
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'testimonial.delete',
       entity: 'testimonials',
       entityId: id,

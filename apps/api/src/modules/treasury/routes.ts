@@ -103,9 +103,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound(TREASURY_MESSAGES.expenseNotFound);
     return expenseView(row);
   };
-  const auditExport = (request: { user?: { id: number } | null; ip: string }, list: string, filters: unknown) =>
+  const auditExport = (
+    request: { user?: { id: number; acting_user_id: number | null } | null; ip: string },
+    list: string,
+    filters: unknown,
+  ) =>
     recordAudit(app.db, {
       actorId: request.user!.id,
+      actingId: request.user!.acting_user_id,
       ip: request.ip,
       action: 'export.csv',
       entity: 'export',

@@ -57,6 +57,7 @@ export async function createAccount(db: DB, input: AccountCreate, actor: AuditAc
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
+        actingId: actor.actingId,
         action: 'treasury_account.create',
         entity: 'treasury_account',
         entityId: row.id,
@@ -92,6 +93,7 @@ export async function saveTreasurySettings(db: DB, fedapayAccount: number | null
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'treasury_settings.update',
       entity: 'treasury_settings',
       entityId: FEDAPAY_ACCOUNT_SETTING,
@@ -143,6 +145,7 @@ export async function createTransfer(db: DB, input: TransferCreate, actor: Audit
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'treasury_transfer.create',
       entity: 'treasury_transfer',
       entityId: transfer.id,
@@ -206,6 +209,7 @@ export async function createExpense(
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
+        actingId: actor.actingId,
         action: 'expense.create',
         entity: 'expense',
         entityId: expense.id,
@@ -235,6 +239,7 @@ export async function approveExpense(db: DB, id: number, actor: AuditActor): Pro
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'expense.approve',
       entity: 'expense',
       entityId: id,
@@ -259,6 +264,7 @@ export async function cancelExpense(db: DB, id: number, reason: string, actor: A
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'expense.cancel',
       entity: 'expense',
       entityId: id,

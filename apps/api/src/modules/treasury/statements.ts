@@ -191,6 +191,7 @@ export async function importStatement(
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'treasury_statement.import',
       entity: 'treasury_statement',
       entityId: statement.id,
@@ -274,6 +275,7 @@ export async function matchLine(db: DB, statementId: number, lineId: number, mov
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
+        actingId: actor.actingId,
         action: 'treasury_statement.match',
         entity: 'treasury_statement',
         entityId: statementId,
@@ -358,6 +360,7 @@ export async function bookLine(
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
+        actingId: actor.actingId,
         action: 'treasury_income.create',
         entity: 'treasury_movement',
         entityId: movement.id,

@@ -97,6 +97,7 @@ export async function confirmVolunteer(db: DB, id: number, actor: AuditActor): P
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'volunteer.confirm',
       entity: 'volunteers',
       entityId: id,
@@ -118,6 +119,7 @@ export async function refuseVolunteer(db: DB, id: number, actor: AuditActor, rea
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
+      actingId: actor.actingId,
       action: 'volunteer.refuse',
       entity: 'volunteers',
       entityId: id,

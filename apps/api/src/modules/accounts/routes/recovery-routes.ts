@@ -51,6 +51,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         onIssued: (trx) =>
           recordAudit(trx, {
             actorId: actor.id,
+            actingId: actor.acting_user_id,
             action: 'user.password_reset_code',
             entity: 'users',
             entityId: user.id,
