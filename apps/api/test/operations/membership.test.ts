@@ -118,6 +118,32 @@ describe('GET /api/members', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/members', headers: bearer(renewing.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/members' })).statusCode).toBe(401);
   });
+
+  it('searches by name, telephone in any spelling and e-mail, with the matches counted, in the list and its CSV', async () => {
+    const admin = await seedUser(t, 'administrateur');
+    const found = await seedUser(t, 'membre', { name: 'Gbènoukpo Adjovi', email: 'gbenoukpo@example.bj' });
+    await seedUser(t, 'membre', { name: 'Sènami Houngbo' });
+    const search = async (q: string, extra = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/members?q=${encodeURIComponent(q)}&per_page=100${extra}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const local = found.telephone.replace(/^\+229/, '');
+    for (const q of ['Gbènoukpo', 'gbenoukpo@example.bj', found.telephone, local]) {
+      const res = await search(q);
+      expect(res.json().map((m: { id: number }) => m.id)).toEqual([found.id]);
+      expect(res.headers['x-total-count']).toBe('1');
+    }
+    expect((await search('Gbènoukpo', '&status=a_jour')).json()).toEqual([]);
+    expect((await search('Gbènoukpo', '&status=aucune')).json()).toHaveLength(1);
+    const csv = await search('Gbènoukpo', '&format=csv');
+    expect(csv.body).toContain('Gbènoukpo Adjovi');
+    expect(csv.body).not.toContain('Sènami Houngbo');
+  });
 });
 
 describe('membership reminders', () => {

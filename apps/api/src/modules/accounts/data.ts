@@ -87,6 +87,9 @@ const USERS_SEARCHED: SearchedTable = {
   pgExpressions: ['lower(name)', 'lower(email)', 'telephone'],
 };
 
+/** Accounts matching a list's search term (name, e-mail, telephone), by index; for lists joined on `users`. */
+export const userSearch = (db: DB, term: string) => indexedSearch(db, USERS_SEARCHED, term);
+
 export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
   let q = query;
   if (filter.role !== undefined) q = q.where('role', '=', filter.role);
@@ -94,7 +97,7 @@ export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, '
   if (filter.createdBy !== undefined) q = q.where('created_by', '=', filter.createdBy);
   if (filter.isConfirmed !== undefined) q = q.where('is_confirmed', '=', filter.isConfirmed ? 1 : 0);
   const term = filter.q?.trim();
-  if (term) q = q.where(indexedSearch(db, USERS_SEARCHED, term));
+  if (term) q = q.where(userSearch(db, term));
   return q;
 }
 

@@ -3,6 +3,7 @@ import { MEMBERSHIP_RENEW_WINDOW_DAYS, type MembershipStatus } from '@shared/sch
 import type { DB } from '../../platform/database/database';
 import { keptCount, keptCountBetween } from '../../platform/database/kept-counts';
 import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { userSearch } from '../accounts';
 import { addDays } from './period';
 
 // The membership area's queries: memberships, and the membership payments they are derived from.
@@ -37,10 +38,14 @@ export async function findValidUntil(db: DB, userId: number): Promise<string | n
   return row?.valid_until ?? null;
 }
 
-/** Accounts with their membership, optionally one status only (as of `today`); the filter runs in the database. */
-export function membersQuery(db: DB, status: MembershipStatus | undefined, today: string) {
+/**
+ * Accounts with their membership, optionally one status only (as of `today`) and matching a search term (name,
+ * e-mail, telephone, by the users' search index); the filters run in the database.
+ */
+export function membersQuery(db: DB, status: MembershipStatus | undefined, today: string, term?: string) {
   const renewFrom = addDays(today, MEMBERSHIP_RENEW_WINDOW_DAYS);
   let q = db.selectFrom('users').leftJoin('memberships', 'memberships.user_id', 'users.id');
+  if (term?.trim()) q = q.where(userSearch(db, term.trim()));
   if (status === 'aucune') q = q.where('memberships.valid_until', 'is', null);
   if (status === 'expiree') q = q.where('memberships.valid_until', '<', today);
   if (status === 'a_renouveler') q = q.where('memberships.valid_until', '>=', today).where('memberships.valid_until', '<=', renewFrom);
@@ -73,8 +78,19 @@ const MEMBERSHIP_DAY_KEY = 'memberships:until:';
 
 /** One page of accounts with their membership, newest first (by seek: platform/lib/pagination.ts), and the total. */
 export async function pageOfMembers(db: DB, status: MembershipStatus | undefined, today: string, page: SeekPageQuery) {
-  const total = await countMembers(db, status, today);
-  const { rows, next } = await newestFirstSeek(membersQuery(db, status, today), page, total, {
+  const term = page.q?.trim();
+  // A search is counted on its matches (found by index); without one, the kept counts answer.
+  const total = term
+    ? Number(
+        (
+          await membersQuery(db, status, today, term)
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .executeTakeFirstOrThrow()
+        ).total,
+      )
+    : await countMembers(db, status, today);
+  const { rows, next } = await newestFirstSeek(membersQuery(db, status, today, term), page, total, {
     created_at: 'users.created_at',
     id: 'users.id',
   });

@@ -6,14 +6,14 @@ import { clock } from '../../platform/lib/clock';
 import { membersQuery } from './memberships';
 import { membershipStatus } from './period';
 
-// The CSV export of the members list, with the list's status filter.
+// The CSV export of the members list, with the list's status filter and search.
 
 type Row = { id: number; name: string; telephone: string; email: string; role: string; valid_until: string | null };
 
-export const membersExport = (db: DB, query: { status?: MembershipStatus }): CsvExport<Row> => ({
+export const membersExport = (db: DB, query: { status?: MembershipStatus; q?: string }): CsvExport<Row> => ({
   filename: query.status ? `membres-${query.status}` : 'membres',
   idColumn: 'users.id',
-  query: membersQuery(db, query.status),
+  query: membersQuery(db, query.status, query.q),
   columns: [
     { header: 'Identifiant', value: (r) => r.id },
     { header: 'Nom', value: (r) => r.name },

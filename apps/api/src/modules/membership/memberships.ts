@@ -40,7 +40,8 @@ export async function getMembership(db: DB, userId: number): Promise<MembershipS
 }
 
 /** Accounts with their membership as of today, optionally one status only. */
-export const membersQuery = (db: DB, status: MembershipStatus | undefined) => membersQueryAsOf(db, status, clock.today());
+export const membersQuery = (db: DB, status: MembershipStatus | undefined, term?: string) =>
+  membersQueryAsOf(db, status, clock.today(), term);
 
 export const withStatus = <T extends { valid_until: string | null }>(row: T) => ({
   ...row,

@@ -43,6 +43,7 @@ export function MembershipsView() {
       rowKey={(m) => m.id}
       emptyText={LIST.emptyText}
       errorText={LIST.errorText}
+      searchPlaceholder={LIST.searchPlaceholder}
     />
   );
 }
