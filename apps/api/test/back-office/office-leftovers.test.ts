@@ -83,6 +83,46 @@ describe('GET /api/volunteers/unconfirmed', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().find((v: { name: string }) => v.name === name)).toMatchObject({ telephone: '+2290197445566' });
   });
+
+  it('searches by name, e-mail or telephone in any spelling, in the list, its count and its CSV', async () => {
+    const stamp = Date.now();
+    const add = (name: string, email: string, telephone: string) =>
+      t.db
+        .insertInto('volunteers')
+        .values({
+          name,
+          email,
+          telephone,
+          profile_image: 'p.jpg',
+          cv: 'c.pdf',
+          motivation_letter: 'm.pdf',
+          criminal_record: 'r.pdf',
+          domain: 'sante',
+          created_at: nowIso(),
+        })
+        .execute();
+    await add(`Kossiwa Cherchée ${stamp}`, `kossiwa${stamp}@example.bj`, '+2290197556677');
+    await add(`Autre Candidate ${stamp}`, '', '+2290197556688');
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/volunteers/unconfirmed?per_page=100&q=${encodeURIComponent(q)}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    for (const q of [`Cherchée ${stamp}`, `kossiwa${stamp}@`, '0197556677', '01 97 55 66 77']) {
+      const res = await search(q);
+      expect(res.json().map((v: { name: string }) => v.name)).toEqual([`Kossiwa Cherchée ${stamp}`]);
+      expect(res.headers['x-total-count']).toBe('1');
+    }
+    const csv = await t.app.inject({
+      url: `/api/volunteers/unconfirmed?format=csv&q=${encodeURIComponent(`Cherchée ${stamp}`)}`,
+      headers: bearer(admin.token),
+    });
+    expect(csv.body).toContain(`Kossiwa Cherchée ${stamp}`);
+    expect(csv.body).not.toContain(`Autre Candidate ${stamp}`);
+  });
 });
 
 describe('zones the migration could not map: GET and PUT /api/admin/zones-unmapped', () => {
@@ -341,6 +381,11 @@ describe('« casier vérifié le … par … »', () => {
     expect(yes.some((v) => v.id === refused)).toBe(false);
     const no = (await get('refuse')).json() as Array<{ id: number }>;
     expect(no.find((v) => v.id === refused)).toMatchObject({ status: 'refuse', refusal_reason: 'Pas de mission dans votre commune.' });
+    const searched = await t.app.inject({
+      url: `/api/volunteers/decided?status=confirme&per_page=100&q=${encodeURIComponent('+2290197001122')}`,
+      headers: bearer(admin.token),
+    });
+    expect(searched.json().map((v: { id: number }) => v.id)).toEqual([confirmed]);
     const bad = await get('autre');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status).toEqual(['Choisissez « confirme » ou « refuse ».']);

@@ -1,9 +1,21 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import { type PageQuery, newestFirstPage } from '../../platform/lib/pagination';
-import type { VolunteersTable } from '../../platform/database/schema';
+import type { Database, VolunteersTable } from '../../platform/database/schema';
+import { indexedSearch, type SearchedTable } from '../../platform/database/text-search';
 
 // The volunteers area's queries (volunteers).
+
+/** The administrator's lists search name, e-mail and telephone (any spelling); a few hundred rows, so no index. */
+const VOLUNTEERS_SEARCHED: SearchedTable = {
+  table: 'volunteers',
+  phone: 'telephone',
+  columns: ['name', 'email', 'telephone'],
+  pgExpressions: ['lower(name)', 'lower(email)', 'telephone'],
+  scanned: true,
+};
+const searched = <O>(db: DB, query: SelectQueryBuilder<Database, 'volunteers', O>, term: string | undefined) =>
+  term?.trim() ? query.where(indexedSearch(db, VOLUNTEERS_SEARCHED, term.trim())) : query;
 
 /** Confirmed volunteers, newest first, and their total. */
 export async function pageOfConfirmedVolunteers(db: DB, page: PageQuery) {
@@ -37,7 +49,7 @@ const unconfirmedVolunteers = (db: DB) => db.selectFrom('volunteers').where('is_
 
 export async function pageOfUnconfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
-    unconfirmedVolunteers(db)
+    searched(db, unconfirmedVolunteers(db), page.q)
       .select([
         'id',
         'name',
@@ -54,7 +66,7 @@ export async function pageOfUnconfirmedVolunteers(db: DB, page: PageQuery) {
       ])
       .$call(newestFirstPage(page))
       .execute(),
-    unconfirmedVolunteers(db)
+    searched(db, unconfirmedVolunteers(db), page.q)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -62,8 +74,8 @@ export async function pageOfUnconfirmedVolunteers(db: DB, page: PageQuery) {
 }
 
 /** The unconfirmed list's rows for its CSV export. */
-export const unconfirmedVolunteersExportQuery = (db: DB) =>
-  unconfirmedVolunteers(db).select(['id', 'name', 'telephone', 'email', 'domain', 'under_restriction', 'created_at']);
+export const unconfirmedVolunteersExportQuery = (db: DB, q?: string) =>
+  searched(db, unconfirmedVolunteers(db), q).select(['id', 'name', 'telephone', 'email', 'domain', 'under_restriction', 'created_at']);
 
 /** True when the row existed. */
 export async function markVolunteerConfirmed(trx: DB, id: number): Promise<boolean> {
@@ -101,11 +113,11 @@ const decidedVolunteers = (db: DB, status: 'confirme' | 'refuse') =>
 
 export async function pageOfDecidedVolunteers(db: DB, status: 'confirme' | 'refuse', page: PageQuery) {
   const [rows, count] = await Promise.all([
-    decidedVolunteers(db, status)
+    searched(db, decidedVolunteers(db, status), page.q)
       .select(['id', 'name', 'email', 'telephone', 'domain', 'refused_at', 'refusal_reason', 'criminal_record', 'created_at'])
       .$call(newestFirstPage(page))
       .execute(),
-    decidedVolunteers(db, status)
+    searched(db, decidedVolunteers(db, status), page.q)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);

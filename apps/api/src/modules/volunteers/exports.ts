@@ -3,7 +3,7 @@ import type { DB } from '../../platform/database/database';
 import type { CsvExport } from '../../platform/exports/csv-export';
 import { unconfirmedVolunteersExportQuery } from './data';
 
-// The CSV export of the "volunteers to confirm" list: the rows the list shows, every page.
+// The CSV export of the "volunteers to confirm" list: the rows the list shows (its search too), every page.
 
 type Row = {
   id: number;
@@ -16,9 +16,9 @@ type Row = {
 };
 const yesNo = (v: number) => (v ? 'oui' : 'non');
 
-export const unconfirmedVolunteersExport = (db: DB): CsvExport<Row> => ({
+export const unconfirmedVolunteersExport = (db: DB, query: { q?: string } = {}): CsvExport<Row> => ({
   filename: 'volontaires-a-confirmer',
-  query: unconfirmedVolunteersExportQuery(db),
+  query: unconfirmedVolunteersExportQuery(db, query.q),
   columns: [
     { header: 'Identifiant', value: (r) => r.id },
     { header: 'Nom', value: (r) => r.name },

@@ -19,6 +19,8 @@ export interface SearchedTable {
    * for the money lists, one per column for users).
    */
   pgExpressions: readonly string[];
+  /** A table that stays small (volunteers' applications) and has no search index: its columns are compared. */
+  scanned?: true;
 }
 
 /** FTS5 trigram tokens need three characters. */
@@ -36,7 +38,7 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
     const digits = term.replace(/[\s.-]/g, '');
     if (digits !== term && /^\+?\d{4,}$/.test(digits))
       exact.push(sql<boolean>`${sql.ref(searched.phone)} like ${likePattern(digits)} escape '\\'`);
-    if (!postgres && [...term].length >= MIN_TRIGRAM) {
+    if (!postgres && !searched.scanned && [...term].length >= MIN_TRIGRAM) {
       const fts = sql.table(`${searched.table}_search`);
       return eb.or([
         ...exact,
