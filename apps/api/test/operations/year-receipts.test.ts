@@ -74,6 +74,30 @@ describe('year-end receipts', () => {
     expect(text).toContain('recu-annuel-2025-2290166000002.pdf');
   });
 
+  it('finds a donor by the name of one gift and shows the whole year, but not by what only the gifts’ other columns hold', async () => {
+    await give('+2290166000003', 3000, '2025-04-01', 'Zephyrine Quatre');
+    await give('+2290166000003', 4000, '2025-05-01', 'Autre Nom');
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/year-receipts?year=2025&q=${encodeURIComponent(q)}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode).toBe(200);
+      return { items: res.json(), total: res.headers['x-total-count'] };
+    };
+    expect(await search('zephyrine')).toEqual({
+      items: [{ telephone: '+2290166000003', name: 'Zephyrine Quatre', total: 7000, count: 2 }],
+      total: '1',
+    });
+    expect((await search('01 66 00 00 03')).items).toEqual([
+      { telephone: '+2290166000003', name: 'Zephyrine Quatre', total: 7000, count: 2 },
+    ]);
+    // The donations' search index also holds causes and references: the list searches names and telephones only.
+    expect(await search('sante')).toEqual({ items: [], total: '0' });
+    expect(await search('R-4000')).toEqual({ items: [], total: '0' });
+  });
+
   it('is for administrators only', async () => {
     const member = await seedUser(t, 'membre');
     for (const url of [

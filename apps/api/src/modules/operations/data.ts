@@ -88,13 +88,17 @@ export async function yearDonorNames(db: DB, year: number, phones: string[]): Pr
   return names;
 }
 
-/** Per donor telephone: the total and the count of the year's donations (the name: yearDonorNames). */
+/**
+ * Per donor telephone: the total and the count of the year's donations (the name: yearDonorNames), as the triggers
+ * of migration 20261127_0300 keep them.
+ */
 export function yearDonorTotals(db: DB, year: number) {
-  return donationsOfYear(db, year)
-    .select((eb) => ['phone', eb.fn.sum<number>('amount').as('total'), eb.fn.countAll<number>().as('count')])
-    .groupBy('phone')
-    .orderBy('phone')
-    .execute();
+  return keptYearDonors(db, year).select(['phone', 'total', 'count']).orderBy('phone').execute();
+}
+
+/** The year's donors with at least one donation received (a row stays at 0 once its donations all left). */
+export function keptYearDonors(db: DB, year: number) {
+  return db.selectFrom('year_donor_totals').where('year', '=', year).where('count', '>', 0);
 }
 
 export function donorDonationsOfYear(db: DB, year: number, telephone: string) {

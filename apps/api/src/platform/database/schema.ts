@@ -690,6 +690,7 @@ export interface Database {
   consents: ConsentsTable;
   message_counts: MessageCountsTable;
   money_totals: MoneyTotalsTable;
+  year_donor_totals: YearDonorTotalsTable;
   one_time_codes: OneTimeCodesTable;
   newsletter_sends: NewsletterSendsTable;
   memberships: MembershipsTable;
@@ -742,6 +743,17 @@ export interface MoneyTotalsTable {
   status: string;
   n: number | string | bigint;
   amount: number | string | bigint;
+}
+
+/**
+ * Kept by triggers (migration 20261127_0300): per calendar year of paid_at and donor telephone, the total and the
+ * number of donations received (approved or transferred, not soft-deleted). A row whose donations all left stays at 0.
+ */
+export interface YearDonorTotalsTable {
+  year: number;
+  phone: string;
+  total: number | string | bigint;
+  count: number;
 }
 
 /**

@@ -30,6 +30,7 @@ import * as zones0320 from './20261126_0320_zones';
 import * as keptUserCounts0900 from './20261126_0900_kept_user_counts';
 import * as backgroundJobHeartbeat0200 from './20261127_0200_background_job_heartbeat';
 import * as dropPasswordResetCodes from './20261127_0100_drop_password_reset_codes';
+import * as yearDonorTotals0300 from './20261127_0300_year_donor_totals';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0900_kept_user_counts': keptUserCounts0900,
   '20261127_0100_drop_password_reset_codes': dropPasswordResetCodes,
   '20261127_0200_background_job_heartbeat': backgroundJobHeartbeat0200,
+  '20261127_0300_year_donor_totals': yearDonorTotals0300,
 };

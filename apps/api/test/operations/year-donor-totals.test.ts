@@ -1,0 +1,223 @@
+import { Webhook } from 'fedapay';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/platform/lib/clock';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
+
+// The year-end receipts list reads year_donor_totals, kept by triggers (migration 20261127_0300). After ~300 writes
+// made the way the product makes them (gifts opened online and approved, declined, cancelled or refunded through
+// FedaPay's webhook, cash recorded by an administrator, records cancelled, donors erasing their account) and a few
+// no route makes (a telephone or amount corrected, a row deleted), the kept totals equal a recount of the donations,
+// and the list shows them.
+
+const SECRET_KEY = 'sk_sandbox_year_donors';
+const WEBHOOK_SECRET = 'wh_sandbox_year_donors';
+let t: TestApp;
+let fedapay: FedaPayStandIn;
+let admin: SeededUser;
+let eventId = 110_000;
+
+beforeAll(async () => {
+  fedapay = await startFedaPayStandIn(SECRET_KEY);
+  t = await createTestApp({
+    payments: {
+      provider: 'fedapay',
+      secretKey: SECRET_KEY,
+      publicKey: 'pk_x',
+      environment: 'sandbox',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fedapay.url,
+    },
+  });
+  admin = await seedUser(t, 'administrateur');
+});
+afterAll(async () => {
+  setClock(null);
+  await t?.close();
+  await fedapay?.close();
+});
+
+/** A small deterministic generator (mulberry32): the same sequence on every run and engine. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function webhook(transactionId: string, status: string) {
+  fedapay.setStatus(transactionId, status);
+  const body = fedapay.event(transactionId, ++eventId);
+  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/fedapay',
+    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The kept totals and the same figures grouped from the donations, as `year|phone|total|count`. */
+async function totals() {
+  const { rows } = await sql<{ year: string; phone: string; total: number; n: number }>`
+    select substr(paid_at, 1, 4) as year, phone, sum(amount) as total, count(*) as n from donations
+    where transaction_status in ('approved', 'transferred') and deleted_at is null
+      and phone is not null and phone <> '' and paid_at is not null
+    group by substr(paid_at, 1, 4), phone`.execute(t.db);
+  const recount = rows.map((r) => `${Number(r.year)}|${r.phone}|${Number(r.total)}|${Number(r.n)}`).sort();
+  const keptRows = await t.db.selectFrom('year_donor_totals').selectAll().where('count', '<>', 0).execute();
+  const kept = keptRows.map((r) => `${r.year}|${r.phone}|${Number(r.total)}|${r.count}`).sort();
+  return { kept, recount };
+}
+
+describe('year donor totals kept as donations move', () => {
+  it('equal a fresh recount after ~300 writes of every kind, and the list shows them', async () => {
+    const rnd = random(20261127);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+    // Few telephones, so that donors give several times a year and their totals move both ways.
+    const phones = Array.from({ length: 12 }, (_, i) => `+22961770${String(i).padStart(3, '0')}`);
+    const members: SeededUser[] = [];
+    for (let i = 0; i < 8; i++) members.push(await seedUser(t, 'membre'));
+    const online: string[] = [];
+    const kinds: Record<string, number> = {};
+    const day = () =>
+      `${pick(['2024', '2025'])}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`;
+    for (let i = 0; i < 300; i++) {
+      const roll = rnd();
+      let kind: string;
+      if (roll < 0.2 || online.length < 10) {
+        kind = 'gift opened online';
+        // Some given while logged in, with the account's telephone (an erasure blanks it later).
+        const member = rnd() < 0.3 ? pick(members.filter((m) => m.id > 0)) : null;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/donation/initiate',
+          ...(member ? { headers: bearer(member.token) } : {}),
+          payload: {
+            amount: 500 * (1 + Math.floor(rnd() * 40)),
+            purpose: pick(['sante', 'education']),
+            name: 'Donatrice En Ligne',
+            telephone: member ? member.telephone : pick(phones),
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const row = await t.db.selectFrom('donations').select('transaction_id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+        online.push(row.transaction_id!);
+      } else if (roll < 0.55) {
+        // Approvals most of the time, on a day of 2024 or 2025; declines, the payer's cancellations, refunds, transfers.
+        const status = pick(['approved', 'approved', 'approved', 'declined', 'canceled', 'refunded', 'transferred']);
+        kind = `webhook ${status}`;
+        setClock(`${day()}T10:00:00Z`);
+        await webhook(pick(online), status);
+        setClock(null);
+      } else if (roll < 0.75) {
+        kind = 'cash recorded';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/offline-payments',
+          headers: bearer(admin.token),
+          payload: {
+            kind: 'donation',
+            amount: 250 * (1 + Math.floor(rnd() * 20)),
+            name: 'Jean Hounkpatin',
+            telephone: pick(phones),
+            method: pick(['especes', 'mobile_money']),
+            reference: `Carnet ${i}`,
+            received_at: day(),
+            purpose: 'sante',
+          },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      } else if (roll < 0.88) {
+        kind = 'record cancelled';
+        const live = await t.db.selectFrom('donations').select('id').where('deleted_at', 'is', null).execute();
+        if (live.length === 0) continue;
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/donations/${pick(live).id}`,
+          headers: bearer(admin.token),
+          payload: { reason: 'Saisie en double' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      } else if (roll < 0.91) {
+        kind = 'account erased';
+        const alive = members.filter((m) => m.id > 0);
+        if (alive.length <= 3) continue;
+        const member = pick(alive);
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: '/api/profile',
+          headers: bearer(member.token),
+          payload: { current_password: member.password },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        member.id = -member.id;
+      } else {
+        // No route writes these: a correction by hand, a restore from backup.
+        const all = await t.db.selectFrom('donations').select('id').execute();
+        const id = pick(all).id;
+        const fix = Math.floor(rnd() * 4);
+        kind = ['telephone corrected', 'amount corrected', 'date corrected', 'row deleted'][fix]!;
+        if (fix === 0)
+          await t.db
+            .updateTable('donations')
+            .set({ phone: pick([...phones, '', null]) })
+            .where('id', '=', id)
+            .execute();
+        else if (fix === 1)
+          await t.db
+            .updateTable('donations')
+            .set({ amount: 100 * (1 + Math.floor(rnd() * 90)) })
+            .where('id', '=', id)
+            .execute();
+        else if (fix === 2)
+          await t.db
+            .updateTable('donations')
+            .set({ paid_at: `${day()}T09:00:00.000Z` })
+            .where('id', '=', id)
+            .execute();
+        else await t.db.deleteFrom('donations').where('id', '=', id).execute();
+      }
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+      if (i % 100 === 99) {
+        const { kept, recount } = await totals();
+        expect(kept, `after ${i + 1} writes`).toEqual(recount);
+      }
+    }
+    for (const kind of [
+      'gift opened online',
+      'webhook approved',
+      'webhook refunded',
+      'cash recorded',
+      'record cancelled',
+      'account erased',
+    ])
+      expect(kinds[kind] ?? 0, kind).toBeGreaterThan(kind === 'account erased' ? 2 : 5);
+    const { kept, recount } = await totals();
+    expect(recount.length).toBeGreaterThan(15);
+    expect(kept).toEqual(recount);
+
+    // The list reads those totals: every donor of each year, counted in X-Total-Count.
+    for (const year of [2024, 2025]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/year-receipts?year=${year}&per_page=100`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode).toBe(200);
+      const listed = (res.json() as Array<{ telephone: string; total: number; count: number }>).map(
+        (d) => `${year}|${d.telephone}|${d.total}|${d.count}`,
+      );
+      listed.sort();
+      const expected = recount.filter((r) => r.startsWith(`${year}|`));
+      expect(listed).toEqual(expected);
+      expect(res.headers['x-total-count']).toBe(String(expected.length));
+    }
+  }, 600_000);
+});
