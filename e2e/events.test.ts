@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb } from './helpers/seed';
+import { sentCode } from './helpers/sent-codes';
 
 const browser = setupBrowser();
 const PHONE = { width: 360, height: 740 };
@@ -89,13 +90,8 @@ describe('events at 360 px', () => {
       .executeTakeFirstOrThrow();
     await call(`/admin/events/${event.id}/reception`, { method: 'PUT', token: admin, body: { volunteer_ids: [volunteer.id] } });
     await call('/volunteers/login/code/request', { body: { telephone: '0197554435' } });
-    const sent = await e2eDb()
-      .selectFrom('outbox_messages')
-      .select('secret')
-      .where('to_address', '=', '+2290197554435')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const { token } = await call<{ token: string }>('/volunteers/login/code', { body: { telephone: '0197554435', code: sent.secret } });
+    const loginCode = await sentCode('+2290197554435');
+    const { token } = await call<{ token: string }>('/volunteers/login/code', { body: { telephone: '0197554435', code: loginCode } });
 
     const page = await browser.newPage({ viewport: PHONE, touch: true });
     await page.goto('/unauthorized');

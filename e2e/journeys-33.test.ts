@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser, adminToken } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser, seedE2eProvider } from './helpers/seed';
+import { sentCode } from './helpers/sent-codes';
 
 // Issue #33, the items of its first list that other files walk at one size only (docs/product/journeys-coverage.md):
 // each here at 360 × 740 touch and at 1280 × 800, asserting what the person sees, with no sideways scroll.
@@ -22,25 +22,6 @@ const digits = () => String(Date.now() + ++serial).slice(-6);
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
-/**
- * Keeps a copy of every SMS code as the server writes it to the outbox: the outbox worker forgets a code as soon as
- * it has handled the message (a race the test would lose on a busy machine). Test-only, in the browser tests' database.
- */
-async function keepCodes() {
-  await sql`create table if not exists e2e_codes (to_address text not null, secret text not null, id integer primary key)`.execute(e2eDb());
-  await sql`create trigger if not exists e2e_keep_codes after insert on outbox_messages when new.secret is not null
-    begin insert into e2e_codes (to_address, secret) values (new.to_address, new.secret); end`.execute(e2eDb());
-}
-
-/** The newest code sent by SMS to a telephone, as the person reads it. */
-async function codeFromOutbox(telephone: string): Promise<string> {
-  const { rows } = await sql<{
-    secret: string;
-  }>`select secret from e2e_codes where to_address = ${telephone} order by id desc limit 1`.execute(e2eDb());
-  if (!rows[0]) throw new Error(`no code in the outbox for ${telephone}`);
-  return rows[0].secret;
 }
 
 /** The outbox list, searched by recipient, once the worker has kept the message (no SMS provider configured). */
@@ -155,14 +136,13 @@ describe.each(SIZES)('people who cannot match or sign up, at %s (issue #33 items
     const adviser = await seedE2eUser('conseiller');
     // An account an adviser created, whose first password step is still open.
     const user = await seedE2eUser('membre', { name: `Afiavi Oubli ${unique()}`, firstLogin: true, createdBy: adviser.id });
-    await keepCodes();
     const page = await browser.newPage(options);
     await page.goto('/mot-de-passe-oublie');
     await page.getByLabel('Téléphone').fill(user.telephone);
     await page.getByRole('button', { name: 'Recevoir un code' }).click();
     await page.getByRole('status').filter({ hasText: 'un code de réinitialisation vient de lui être envoyé' }).waitFor();
     await page.reload();
-    await page.getByLabel('Code reçu par SMS').fill(await codeFromOutbox(user.telephone));
+    await page.getByLabel('Code reçu par SMS').fill(await sentCode(user.telephone));
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau-Secret-2026');
     await noSidewaysScroll(page);
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
+import { sentCode } from './helpers/sent-codes';
 
 // Messages reach people (issue 11): account recovery through an SMS code read from the outbox, newsletter
 // sending with its counts, and the outbox view's recipient filter. The server runs with SMS_PROVIDER=outbox
@@ -10,21 +11,6 @@ import { e2eDb, seedE2eUser } from './helpers/seed';
 
 const browser = setupBrowser();
 const run = Date.now().toString(36).slice(-5);
-
-/** The newest recovery code sent to a telephone, read from the outbox as support staff would. */
-async function codeFromOutbox(telephone: string): Promise<string> {
-  // The outbox and its list show the code masked (docs/product/accounts.md): the digits wait in `secret`
-  // for the worker, as the recipient's message alone carries them.
-  const row = await e2eDb()
-    .selectFrom('outbox_messages')
-    .select('secret')
-    .where('channel', '=', 'sms')
-    .where('to_address', 'like', `%${telephone.slice(-8)}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!row?.secret) throw new Error(`no code in the outbox for ${telephone}`);
-  return row.secret;
-}
 
 async function loginThroughForm(page: Page, telephone: string, password: string) {
   await page.goto('/connexion');
@@ -44,8 +30,7 @@ describe('forgotten password', () => {
     await page.getByLabel('Téléphone').fill(user.telephone);
     await page.getByRole('button', { name: 'Recevoir un code' }).click();
     await page.getByRole('status').filter({ hasText: 'un code de réinitialisation vient de lui être envoyé' }).waitFor();
-    // Read at once: the outbox worker forgets the code once it has handled the SMS (every 2 s).
-    const code = await codeFromOutbox(user.telephone);
+    const code = await sentCode(user.telephone);
     // Issue 33 item 5: back from the SMS app (a reload), the second step is still there, the code never stored.
     await page.reload();
     await page.getByLabel('Code reçu par SMS').waitFor();

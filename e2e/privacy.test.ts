@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './helpers/constants';
 import { assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
 import { e2eDb, seedE2eUser } from './helpers/seed';
+import { sentCode } from './helpers/sent-codes';
 
 // docs/product/personal-data.md at 360 px on a touch phone: the notice, a consent given then withdrawn from the member
 // space, a request made (with its SMS code) and answered by an administrator.
@@ -69,14 +70,7 @@ describe('privacy', () => {
     await page.getByLabel('Votre demande').fill('Je souhaite recevoir mes données.');
     await page.getByRole('button', { name: 'Envoyer la demande' }).click();
     await seeText(page, /Un code à 6 chiffres vient de vous être envoyé par SMS/);
-    const sent = await e2eDb()
-      .selectFrom('outbox_messages')
-      .select('secret')
-      .where('to_address', '=', `+229${telephone}`)
-      .where('secret', 'is not', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    await page.getByLabel('Code reçu par SMS').fill(sent.secret!);
+    await page.getByLabel('Code reçu par SMS').fill(await sentCode(`+229${telephone}`));
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await seeText(page, 'Votre demande est confirmée. L’association vous répondra dans un délai de 45 jours au plus.');
     expect(await fitsWidth(page)).toBe(true);

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper without types
 import { ROOT } from '../../scripts/lib/build-state.mjs';
 import { E2E_ADMIN } from '../helpers/constants';
+import { keepSentCodes } from '../helpers/sent-codes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,6 +70,7 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('the server did not start within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
+  await keepSentCodes(path.join(dataDir, 'association.sqlite'));
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('buildDir', out);
