@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import sharp from 'sharp';
+import { pdfText } from '../helpers/pdf-text';
+import { readZip } from '../privacy/fixtures';
 import { file, makePdf, makePng, multipart, type Part } from '../public-site/fixtures';
 
 // Issue 33 build item 7: the organisation's signature image, uploaded by an administrator, checked like every upload,
@@ -109,6 +111,28 @@ describe("the receipts' signature", () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().receipt_signature_image).toBe(body.receipt_signature_image);
+
+    // The year-end receipts carry the same issuer: the facts set and the image, one by one and in the ZIP (made by
+    // the worker thread, which gets them from the request).
+    const year = new Date().getFullYear();
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/year-receipts/${encodeURIComponent('+22961000090')}/pdf?year=${year}`,
+      headers: bearer(admin.token),
+    });
+    expect(single.statusCode).toBe(200);
+    const zip = await t.app.inject({ method: 'GET', url: `/api/admin/year-receipts/zip?year=${year}`, headers: bearer(admin.token) });
+    expect(zip.statusCode).toBe(200);
+    const entries = await readZip(zip.rawPayload);
+    // The donor's telephone, stored in E.164 (the national number took its « 01 »), names the file.
+    const zipped = entries.get(`recu-annuel-${year}-2290161000090.pdf`);
+    expect(zipped, [...entries.keys()].join(', ')).toBeDefined();
+    for (const pdf of [single.rawPayload, zipped!]) {
+      expect(hasImage(pdf.toString('latin1'))).toBe(true);
+      const text = pdfText(pdf);
+      expect(text).toContain('Lot 123, Akpakpa');
+      expect(text).toContain('ASBE atteste avoir reçu ces dons');
+    }
   });
 
   it('takes a JPEG too, replacing the previous image, and is removed on request', async () => {

@@ -8,6 +8,7 @@ import { auditBy, recordAudit } from '../audit';
 import { recordOfflinePayment } from './offline-payments';
 import { receiptUrl } from '../payments';
 import { notifyMoneyRecordedByHand } from '../messages';
+import { yearReceiptIssuer } from './year-receipt-jobs';
 import { donorYear, yearReceiptFilename, yearReceiptPdf } from './year-receipts';
 import yearReceiptRoutes from './year-receipt-routes';
 
@@ -68,7 +69,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${yearReceiptFilename(request.query.year, donor.telephone)}"`)
         .header('cache-control', 'private, no-store')
-        .send(await yearReceiptPdf(request.query.year, donor));
+        .send(await yearReceiptPdf(request.query.year, donor, await yearReceiptIssuer(app.db, app.storage, request.log)));
     },
   );
 };

@@ -10,7 +10,10 @@ import type { DatabaseConfig } from '../../platform/config';
 import { type DB, nowIso, pinnedSchema } from '../../platform/database/database';
 import type { Storage } from '../../platform/storage/storage';
 import { type AuditActor, recordAudit } from '../audit';
+import { receiptIssuer } from '../payments';
+import { publicOrganisation, readSignature } from '../settings';
 import { claimJob, findJob, latestJob, updateJob, YEAR_RECEIPTS_ZIP } from './data/jobs';
+import type { YearReceiptIssuer } from './year-receipts';
 import type { YearReceiptsWorkerInput, YearReceiptsWorkerMessage } from './year-receipts-worker';
 
 // The year-end receipts ZIP is made in a worker thread (year-receipts-worker.ts), never on the request thread:
@@ -34,9 +37,32 @@ interface Handlers {
   onProgress?(done: number): void;
 }
 
-function startWorker(db: DB, database: DatabaseConfig, year: number, file: string | undefined, handlers: Handlers) {
+/**
+ * The organisation's facts and signature image as the year's receipts print them. An image the store cannot give
+ * (an outage) leaves the receipts without it rather than failing them: it is said in the logs.
+ */
+export async function yearReceiptIssuer(db: DB, storage: Storage, log: { warn(o: object, m: string): void }): Promise<YearReceiptIssuer> {
+  const organisation = receiptIssuer(await publicOrganisation(db));
+  let signature: Buffer | null = null;
+  if (organisation.signatureUrl) {
+    signature = await readSignature(db, storage).catch((err: unknown) => {
+      log.warn({ err }, 'signature image unreadable: year-end receipts made without it');
+      return null;
+    });
+  }
+  return { organisation, signature };
+}
+
+function startWorker(
+  db: DB,
+  database: DatabaseConfig,
+  year: number,
+  issuer: YearReceiptIssuer,
+  file: string | undefined,
+  handlers: Handlers,
+) {
   const searchPath = pinnedSchema(db);
-  const input: YearReceiptsWorkerInput = { database, year, ...(searchPath ? { searchPath } : {}), ...(file ? { file } : {}) };
+  const input: YearReceiptsWorkerInput = { database, year, issuer, ...(searchPath ? { searchPath } : {}), ...(file ? { file } : {}) };
   const worker = newWorker(input);
   let settle: { resolve(): void; reject(err: Error): void };
   const finished = new Promise<void>((resolve, reject) => {
@@ -71,8 +97,14 @@ function startWorker(db: DB, database: DatabaseConfig, year: number, file: strin
 }
 
 /** Every donor's PDF in one ZIP, made in a worker thread and streamed as it is made (the direct download). */
-export function streamYearReceiptsZip(db: DB, database: DatabaseConfig, year: number, log: { warn(o: object, m: string): void }): Readable {
-  const { finished, out } = startWorker(db, database, year, undefined, {});
+export function streamYearReceiptsZip(
+  db: DB,
+  database: DatabaseConfig,
+  year: number,
+  issuer: YearReceiptIssuer,
+  log: { warn(o: object, m: string): void },
+): Readable {
+  const { finished, out } = startWorker(db, database, year, issuer, undefined, {});
   finished.catch((err) => log.warn({ err }, 'year receipts zip failed'));
   return out!;
 }
@@ -100,6 +132,7 @@ export async function startYearReceiptsJob(services: JobServices, year: number, 
   const { db } = services;
   const params = { year };
   const staleBefore = new Date(Date.now() - STALE_AFTER_MS).toISOString();
+  const issuer = await yearReceiptIssuer(db, services.storage, services.log);
   const { id, started } = await claimJob(db, YEAR_RECEIPTS_ZIP, params, actor.id, staleBefore, INTERRUPTED);
   if (!started) return id;
   await recordAudit(db, {
@@ -119,7 +152,7 @@ export async function startYearReceiptsJob(services: JobServices, year: number, 
   };
   const heartbeat = setInterval(() => save({ heartbeat_at: nowIso() }), HEARTBEAT_MS);
   heartbeat.unref();
-  const { finished } = startWorker(db, services.database, year, file, {
+  const { finished } = startWorker(db, services.database, year, issuer, file, {
     onTotal: (total) => save({ total }),
     onProgress: (done) => {
       const now = Date.now();

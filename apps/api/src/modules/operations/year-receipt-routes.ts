@@ -6,7 +6,13 @@ import { conflict, notFound } from '../../platform/lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireRole } from '../accounts';
 import { auditBy, recordAudit } from '../audit';
-import { latestYearReceiptsJob, startYearReceiptsJob, streamYearReceiptsZip, yearReceiptsJobView } from './year-receipt-jobs';
+import {
+  latestYearReceiptsJob,
+  startYearReceiptsJob,
+  streamYearReceiptsZip,
+  yearReceiptIssuer,
+  yearReceiptsJobView,
+} from './year-receipt-jobs';
 import { pageYearDonors } from './data/year-donors';
 
 // Year-end receipts: the donors of a year one page at a time (searchable), and their ZIP made off the request
@@ -50,11 +56,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/admin/year-receipts/zip', { ...admin, schema: { tags, security, querystring: yearQuerySchema } }, async (request, reply) => {
     await auditDownload(request, request.query.year, { format: 'zip' });
+    const issuer = await yearReceiptIssuer(app.db, app.storage, request.log);
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="recus-annuels-${request.query.year}.zip"`)
       .header('cache-control', 'private, no-store')
-      .send(streamYearReceiptsZip(app.db, app.config.database, request.query.year, request.log));
+      .send(streamYearReceiptsZip(app.db, app.config.database, request.query.year, issuer, request.log));
   });
 
   app.post(

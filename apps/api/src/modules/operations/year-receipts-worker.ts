@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../platform/config';
 import { createDatabase } from '../../platform/database/database';
-import { donorYear, listYearDonors, yearReceiptFilename, yearReceiptPdf } from './year-receipts';
+import { donorYear, listYearDonors, type YearReceiptIssuer, yearReceiptFilename, yearReceiptPdf } from './year-receipts';
 
 // Runs in a worker thread (node:worker_threads): every donor's year-end receipt PDF (~5 ms of CPU each) and their
 // ZIP, so the server's event loop stays free for other people's requests. It reads the database through its own
@@ -15,6 +15,7 @@ export interface YearReceiptsWorkerInput {
   /** The PostgreSQL schema the server's connection is pinned to (tests), if any. */
   searchPath?: string;
   year: number;
+  issuer: YearReceiptIssuer;
   /** Write the ZIP here; without it, the ZIP's bytes are posted to the main thread. */
   file?: string;
 }
@@ -85,7 +86,7 @@ async function run(): Promise<void> {
     for (const d of donors) {
       const donor = await donorYear(db, input.year, d.telephone);
       if (donor) {
-        zip.append(await yearReceiptPdf(input.year, donor), { name: yearReceiptFilename(input.year, d.telephone) });
+        zip.append(await yearReceiptPdf(input.year, donor, input.issuer), { name: yearReceiptFilename(input.year, d.telephone) });
         // One PDF at a time: wait for this entry to be written before building the next one.
         await new Promise<void>((resolve) => zip.once('entry', () => resolve()));
       }

@@ -1,8 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { ORGANISATION } from '@shared/constants';
+import type { Readable } from 'node:stream';
 import { formatFcfa } from '@shared/format';
 import type { DB } from '../../platform/database/database';
-import { amountInFrenchWords } from '../payments';
+import { amountInFrenchWords, type receiptIssuer } from '../payments';
 import { donorDonationsOfYear, yearDonorNames, yearDonorTotals } from './data';
 import { formatTelephone, toE164 } from '../../platform/lib/phone';
 
@@ -30,17 +29,28 @@ export async function donorYear(db: DB, year: number, typed: string) {
 
 type DonorYear = NonNullable<Awaited<ReturnType<typeof donorYear>>>;
 
+/**
+ * Who issues the year's receipts, as the single receipts print it (name, address, registration number, contact, the
+ * signature image): read by the main thread (the image lives in the object store) and handed to the worker.
+ */
+export interface YearReceiptIssuer {
+  organisation: ReturnType<typeof receiptIssuer>;
+  signature: Uint8Array | null;
+}
+
 const DATE = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Porto-Novo' });
 
 /** The yearly summary as an A4 PDF stream (same fonts and colours as the single receipts). */
-export async function yearReceiptPdf(year: number, donor: DonorYear): Promise<Readable> {
+export async function yearReceiptPdf(year: number, donor: DonorYear, issuer: YearReceiptIssuer): Promise<Readable> {
+  const org = issuer.organisation;
   // pdfkit (~20 MiB once loaded, with its fonts) loads with the first receipt asked for, not at every start.
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Reçu annuel des dons ${year}`, Author: ORGANISATION.name } });
+  const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Reçu annuel des dons ${year}`, Author: org.name } });
   pdf.font('Helvetica-Bold').fontSize(18).fillColor('#064e3b').text(`Reçu annuel des dons ${year}`);
   pdf.moveDown(0.5);
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(ORGANISATION.name);
-  pdf.font('Helvetica').text(`${ORGANISATION.city}, ${ORGANISATION.country}`).text(`${ORGANISATION.phone} · ${ORGANISATION.email}`);
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(org.name);
+  pdf.font('Helvetica').text(org.address);
+  for (const fact of [org.registration, org.contact]) if (fact) pdf.text(fact);
   pdf.moveDown();
   pdf
     .font('Helvetica-Bold')
@@ -68,33 +78,17 @@ export async function yearReceiptPdf(year: number, donor: DonorYear): Promise<Re
   pdf
     .fontSize(9)
     .fillColor('#334155')
-    .text(`${ORGANISATION.name} atteste avoir reçu ces dons au cours de l’année ${year} et remercie le donateur pour sa générosité.`);
+    .text(`${org.name} atteste avoir reçu ces dons au cours de l’année ${year} et remercie le donateur pour sa générosité.`);
+  if (issuer.signature) {
+    pdf.moveDown();
+    try {
+      pdf.image(Buffer.from(issuer.signature), { fit: [160, 64] });
+    } catch {
+      // An image the upload checks let through but pdfkit cannot draw: the receipt stays valid without it.
+    }
+  }
   pdf.end();
   return pdf as unknown as Readable;
 }
 
 export const yearReceiptFilename = (year: number, telephone: string) => `recu-annuel-${year}-${telephone.replace(/[^\d]/g, '')}.pdf`;
-
-/** Every donor's PDF in one zip, written as it is read (one PDF in memory at a time). */
-export async function yearReceiptsZip(db: DB, year: number, log: { warn: (o: object, m: string) => void }): Promise<Readable> {
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ zlib: { level: 6 } });
-  const out = new PassThrough();
-  zip.on('error', (err) => out.destroy(err));
-  zip.pipe(out);
-  (async () => {
-    const donors = await listYearDonors(db, year);
-    for (const d of donors) {
-      const donor = await donorYear(db, year, d.telephone);
-      if (!donor) continue;
-      zip.append(await yearReceiptPdf(year, donor), { name: yearReceiptFilename(year, d.telephone) });
-      // Wait for this entry to be written before building the next one.
-      await new Promise<void>((resolve) => zip.once('entry', () => resolve()));
-    }
-    await zip.finalize();
-  })().catch((err) => {
-    log.warn({ err }, 'year receipts zip failed');
-    out.destroy(err);
-  });
-  return out;
-}

@@ -6,6 +6,7 @@ export { amountInFrenchWords } from './french-words';
 export { forRequest, initiateDonation, initiatePurposePayment, type PaymentsContext } from './money';
 export type { MoneyHook } from './money-hooks';
 export { PAID_STATUSES } from './transitions';
+export { receiptIssuer } from './receipt-document';
 export { nextReceiptNumber, receiptUrl } from './receipt-numbers';
 export { default as paymentRoutes } from './routes';
 export { default as paymentsContext } from './routes/context';

@@ -57,8 +57,20 @@ function voidedStamp(row: MoneyRow): ReceiptDocument['voided'] {
   return null;
 }
 
+/** Who issues a receipt, as every receipt prints it (single ones, year-end ones): the facts set, else the specification's. */
+export function receiptIssuer(facts: OrganisationFacts | null): ReceiptDocument['organisation'] {
+  return {
+    name: facts?.name ?? ORGANISATION.name,
+    address: facts?.address ?? `${ORGANISATION.city}, ${ORGANISATION.country}`,
+    contact: [facts?.telephone, facts?.email].filter(Boolean).join(' · ') || null,
+    registration: facts?.registration_number ? `N° d’enregistrement : ${facts.registration_number}` : null,
+    signatureUrl: facts?.receipt_signature_image ?? null,
+  };
+}
+
 export function buildReceipt(kind: MoneyKind, row: MoneyRow, facts: OrganisationFacts | null = null): ReceiptDocument {
-  const orgName = facts?.name ?? ORGANISATION.name;
+  const organisation = receiptIssuer(facts);
+  const orgName = organisation.name;
   const payer: Array<[string, string]> = [];
   if (row.name) payer.push(['Nom', row.name]);
   if (row.email) payer.push(['E-mail', row.email]);
@@ -72,13 +84,7 @@ export function buildReceipt(kind: MoneyKind, row: MoneyRow, facts: Organisation
     title: kind === 'payment' ? 'Reçu de paiement' : 'Reçu de don',
     number: row.receipt_number ?? '',
     date: DATE_FORMAT.format(new Date(row.paid_at ?? row.updated_at)),
-    organisation: {
-      name: orgName,
-      address: facts?.address ?? `${ORGANISATION.city}, ${ORGANISATION.country}`,
-      contact: [facts?.telephone, facts?.email].filter(Boolean).join(' · ') || null,
-      registration: facts?.registration_number ? `N° d’enregistrement : ${facts.registration_number}` : null,
-      signatureUrl: facts?.receipt_signature_image ?? null,
-    },
+    organisation,
     payer,
     amountFigures: formatFcfa(row.amount),
     amountWords: amountInFrenchWords(row.amount),
