@@ -23,6 +23,9 @@ export const PRERENDERED_PATHS = [
   '/mot-de-passe-oublie',
   '/unauthorized',
   '/confidentialite',
+  // Public reads whose frame (title, introduction) paints before the script: their LCP was after it (issue #32).
+  '/evenements',
+  '/transparence',
 ];
 
 /**

@@ -1,8 +1,8 @@
+import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES } from '@shared/constants';
 import { formatFcfa, formatNumber } from '@shared/format';
 import type { Transparency } from '@shared/schemas/treasury';
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '@web/components/ui/page-title';
-import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@web/lib/router';
@@ -13,6 +13,9 @@ import { monthName } from './months';
 // library loads after the figures, in its own chunk: the page itself stays light.
 
 const TransparencyChart = lazy(() => import('./transparency-chart'));
+
+const CAUSE_LABELS = ['Collecté', 'Dons', 'Dépensé'];
+const SUMMARY_LABELS = ['Dons collectés', 'Dépenses', 'Part des frais de fonctionnement et financiers'];
 
 const thisYear = () => Number(new Date(Date.now() + 3600_000).toISOString().slice(0, 4));
 
@@ -123,7 +126,45 @@ export default function TransparencyPage() {
           Les chiffres ne peuvent pas être affichés pour le moment. Veuillez réessayer.
         </p>
       ) : !data ? (
-        <Spinner />
+        // The page's frame while the figures load (and in the prerendered page): the summary and one card per cause (the
+        // answer always lists every purpose), filled in place; nothing below moves into or out of the first screen when
+        // they arrive (issue #32, layout shift).
+        <>
+          <section aria-hidden="true" className="rounded-xl bg-emerald-900 p-6 text-white">
+            {/* Not the year: the prerendered page was built on another day than the visit. */}
+            <p className="mb-4 text-xl font-bold">Cette année</p>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {SUMMARY_LABELS.map((label) => (
+                <div key={label} className="min-w-0">
+                  <dt className="text-emerald-100">{label}</dt>
+                  <dd className="text-2xl font-extrabold text-amber-300">…</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-hidden="true" className="space-y-4">
+            <p className="text-2xl font-bold text-emerald-950">Par cause</p>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {DONATION_PURPOSES.map((purpose) => (
+                <li key={purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+                  <p className="text-xl font-bold text-emerald-950">{DONATION_PURPOSE_LABELS[purpose]}</p>
+                  <dl className="grid grid-cols-3 gap-2 text-center">
+                    {CAUSE_LABELS.map((label) => (
+                      <div key={label} className="min-w-0">
+                        <dt className="text-sm text-slate-600">{label}</dt>
+                        <dd className="font-extrabold text-emerald-900">…</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {/* Last: the two sections keep their places (React reuses them for the figures, nothing moves). */}
+          <p role="status" className="sr-only">
+            Chargement des chiffres…
+          </p>
+        </>
       ) : (
         <>
           <section aria-labelledby="summary-title" className="rounded-xl bg-emerald-900 p-6 text-white">
