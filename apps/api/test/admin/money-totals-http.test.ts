@@ -1,9 +1,8 @@
-import { Webhook } from 'fedapay';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFedaPayTestApp, type FedaPayTestApp, seededRandom } from '../helpers/fedapay-app';
+import type { TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
-import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
 
 // The aggregates the treasurer and the public read (statistics per month, cause progress, list totals, accounts per
 // role) are kept by triggers as money moves. After 1 000 writes made the way the product makes them (payments and
@@ -11,57 +10,22 @@ import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-st
 // recorded by an administrator, records cancelled, members erasing their account), each equals a full recount, and
 // it does so after every hundred writes, not a minute later.
 
-const SECRET_KEY = 'sk_sandbox_totals';
-const WEBHOOK_SECRET = 'wh_sandbox_totals';
 let t: TestApp;
-let fedapay: FedaPayStandIn;
+let app: FedaPayTestApp;
 let admin: SeededUser;
-let eventId = 90_000;
 
 beforeAll(async () => {
-  fedapay = await startFedaPayStandIn(SECRET_KEY);
-  t = await createTestApp({
-    payments: {
-      provider: 'fedapay',
-      secretKey: SECRET_KEY,
-      publicKey: 'pk_x',
-      environment: 'sandbox',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fedapay.url,
-    },
-  });
+  app = await createFedaPayTestApp('totals', { eventIdFrom: 90000 });
+  t = app.t;
   admin = await seedUser(t, 'administrateur');
 });
 afterAll(async () => {
-  await t?.close();
-  await fedapay?.close();
+  await app?.close();
 });
-
-/** A small deterministic generator (mulberry32): the same sequence on every run and engine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Table = 'donations' | 'payments';
 
-async function webhook(transactionId: string, status: string) {
-  fedapay.setStatus(transactionId, status);
-  const body = fedapay.event(transactionId, ++eventId);
-  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/fedapay',
-    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const webhook = (transactionId: string, status: string) => app.webhook(transactionId, status);
 
 /** What the kept money totals hold, and the same figures counted from the rows. */
 async function moneyTotals(table: Table) {
@@ -165,7 +129,7 @@ async function readersAgree() {
 
 describe('aggregates kept as money moves, written through the product', () => {
   it('equal a full recount after 1 000 writes of every kind (and after every hundred)', async () => {
-    const rnd = random(20261126);
+    const rnd = seededRandom(20261126);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const members: SeededUser[] = [];
     for (let i = 0; i < 30; i++) members.push(await seedUser(t, i % 5 === 0 ? 'sympathisant' : 'membre', { confirmed: i % 7 !== 0 }));

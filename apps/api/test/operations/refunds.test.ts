@@ -1,53 +1,27 @@
-import { Webhook } from 'fedapay';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFedaPayTestApp, type FedaPayTestApp } from '../helpers/fedapay-app';
+import type { TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
-import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
 import { profileMembership } from './helpers';
 
 // FedaPay reports a refund as the transaction's status `refunded` (or `approved_partially_refunded` /
 // `transferred_partially_refunded`) and sends a `transaction.refunded` event: the record is shown as refunded,
 // leaves the totals and the membership period, and its receipt says so.
 
-const SECRET_KEY = 'sk_sandbox_refunds';
-const WEBHOOK_SECRET = 'wh_sandbox_refunds';
 let t: TestApp;
-let fedapay: FedaPayStandIn;
-let eventId = 70_000;
+let app: FedaPayTestApp;
 
 beforeAll(async () => {
-  fedapay = await startFedaPayStandIn(SECRET_KEY);
-  t = await createTestApp({
-    publicUrl: 'https://asbe.example.bj',
-    payments: {
-      provider: 'fedapay',
-      secretKey: SECRET_KEY,
-      publicKey: 'pk_x',
-      environment: 'sandbox',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fedapay.url,
-    },
-  });
+  app = await createFedaPayTestApp('refunds', { eventIdFrom: 70000, overrides: { publicUrl: 'https://asbe.example.bj' } });
+  t = app.t;
 });
 afterAll(async () => {
-  await t?.close();
-  await fedapay?.close();
+  await app?.close();
 });
 afterEach(() => setClock(null));
 
-async function webhook(transactionId: string, status: string) {
-  fedapay.setStatus(transactionId, status);
-  const body = fedapay.event(transactionId, ++eventId);
-  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/fedapay',
-    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(200);
-}
+const webhook = (transactionId: string, status: string) => app.webhook(transactionId, status);
 
 async function payAsMember(token: string, phone: string) {
   const res = await t.app.inject({

@@ -1,10 +1,9 @@
-import { Webhook } from 'fedapay';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFedaPayTestApp, type FedaPayTestApp, seededRandom } from '../helpers/fedapay-app';
+import type { TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
-import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
 
 // The year-end receipts list reads year_donor_totals, kept by triggers (migration 20261127_0300). After ~300 writes
 // made the way the product makes them (gifts opened online and approved, declined, cancelled or refunded through
@@ -12,56 +11,21 @@ import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-st
 // no route makes (a telephone or amount corrected, a row deleted), the kept totals equal a recount of the donations,
 // and the list shows them.
 
-const SECRET_KEY = 'sk_sandbox_year_donors';
-const WEBHOOK_SECRET = 'wh_sandbox_year_donors';
 let t: TestApp;
-let fedapay: FedaPayStandIn;
+let app: FedaPayTestApp;
 let admin: SeededUser;
-let eventId = 110_000;
 
 beforeAll(async () => {
-  fedapay = await startFedaPayStandIn(SECRET_KEY);
-  t = await createTestApp({
-    payments: {
-      provider: 'fedapay',
-      secretKey: SECRET_KEY,
-      publicKey: 'pk_x',
-      environment: 'sandbox',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fedapay.url,
-    },
-  });
+  app = await createFedaPayTestApp('year_donors', { eventIdFrom: 110000 });
+  t = app.t;
   admin = await seedUser(t, 'administrateur');
 });
 afterAll(async () => {
   setClock(null);
-  await t?.close();
-  await fedapay?.close();
+  await app?.close();
 });
 
-/** A small deterministic generator (mulberry32): the same sequence on every run and engine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function webhook(transactionId: string, status: string) {
-  fedapay.setStatus(transactionId, status);
-  const body = fedapay.event(transactionId, ++eventId);
-  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/fedapay',
-    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const webhook = (transactionId: string, status: string) => app.webhook(transactionId, status);
 
 /** The kept totals and the same figures grouped from the donations, as `year|phone|total|count`. */
 async function totals() {
@@ -78,7 +42,7 @@ async function totals() {
 
 describe('year donor totals kept as donations move', () => {
   it('equal a fresh recount after ~300 writes of every kind, and the list shows them', async () => {
-    const rnd = random(20261127);
+    const rnd = seededRandom(20261127);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     // Few telephones, so that donors give several times a year and their totals move both ways.
     const phones = Array.from({ length: 12 }, (_, i) => `+22961770${String(i).padStart(3, '0')}`);

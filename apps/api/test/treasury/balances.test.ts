@@ -1,38 +1,24 @@
-import { Webhook } from 'fedapay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createFedaPayTestApp, type FedaPayTestApp } from '../helpers/fedapay-app';
+import type { TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
-import { type FedaPayStandIn, startFedaPayStandIn } from '../payments/fedapay-stand-in';
 import { file, makePng } from '../public-site/fixtures';
 import { balanceOf, createAccount, expenseValues, offlineDonation, postExpense } from './helpers';
 
 // Balances are kept as money moves: online receipts in the mobile-money account, cash in the account named (or the
 // first of its kind), expenses, transfers; refunds and cancellations are counter-entries, never edits.
 
-const SECRET_KEY = 'sk_sandbox_treasury';
-const WEBHOOK_SECRET = 'wh_sandbox_treasury';
 let t: TestApp;
-let fedapay: FedaPayStandIn;
+let app: FedaPayTestApp;
 let admin: SeededUser;
 let second: SeededUser;
-let eventId = 90_000;
 let caisse: { id: number };
 let banque: { id: number };
 let momo: { id: number };
 
 beforeAll(async () => {
-  fedapay = await startFedaPayStandIn(SECRET_KEY);
-  t = await createTestApp({
-    publicUrl: 'https://asbe.example.bj',
-    payments: {
-      provider: 'fedapay',
-      secretKey: SECRET_KEY,
-      publicKey: 'pk_x',
-      environment: 'sandbox',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fedapay.url,
-    },
-  });
+  app = await createFedaPayTestApp('treasury', { eventIdFrom: 90000, overrides: { publicUrl: 'https://asbe.example.bj' } });
+  t = app.t;
   admin = await seedUser(t, 'administrateur');
   second = await seedUser(t, 'administrateur');
   caisse = await createAccount(t, admin, 'Caisse du siège', 'caisse', 20_000);
@@ -40,22 +26,10 @@ beforeAll(async () => {
   momo = await createAccount(t, admin, 'MTN MoMo', 'mobile_money', 0);
 });
 afterAll(async () => {
-  await t?.close();
-  await fedapay?.close();
+  await app?.close();
 });
 
-async function webhook(transactionId: string, status: string) {
-  fedapay.setStatus(transactionId, status);
-  const body = fedapay.event(transactionId, ++eventId);
-  const signature = Webhook.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET } as never);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/fedapay',
-    headers: { 'content-type': 'application/json', 'x-fedapay-signature': signature },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(200);
-}
+const webhook = (transactionId: string, status: string) => app.webhook(transactionId, status);
 
 async function giveOnline(amount: number) {
   const res = await t.app.inject({
