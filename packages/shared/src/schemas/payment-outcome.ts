@@ -28,4 +28,5 @@ export const PAYMENT_OUTCOME_MESSAGES = {
   fee: (label: string, amount: string) => `${label} : ${amount}`,
   feeMinimum: (amount: string) => `Minimum ${amount}.`,
   feePeriod: (months: number) => `Valable ${months} mois.`,
+  feeLoading: 'Montant à payer en cours de chargement…',
 } as const;

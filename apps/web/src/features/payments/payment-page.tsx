@@ -24,6 +24,8 @@ const requestedType = (value: string | null): PaymentType =>
   (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
 
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
+const FEE_BOX = 'min-h-[4.5rem] rounded-md bg-emerald-50 p-3 text-emerald-950';
+
 const typeLabel = (type: string | null) => PAYMENT_TYPE_LABELS[requestedType(type)];
 
 export default function PaymentPage() {
@@ -143,12 +145,17 @@ export default function PaymentPage() {
               error={errors.payment_type?.message}
               {...register('payment_type')}
             />
+            {/* In the prerendered page already, two lines high while the fees load: the box neither appears nor grows
+                late (it was the page's largest paint, after the script and the fetch; issue #32). */}
             {fees.data ? (
-              <p data-testid="fee-shown" className="rounded-md bg-emerald-50 p-3 text-emerald-950">
+              <p data-testid="fee-shown" className={FEE_BOX}>
                 <strong>{M.fee(PAYMENT_TYPE_LABELS[type], formatFcfa(fees.data[`${type}_amount`]))}</strong>.{' '}
                 {M.feeMinimum(formatFcfa(fees.data[`${type}_min`]))} {M.feePeriod(fees.data.period_months)}
               </p>
-            ) : null}
+            ) : (
+              // Without the type: the prerendered page does not know the address's ?type=.
+              <p className={FEE_BOX}>{M.feeLoading}</p>
+            )}
             <TextField
               label="Montant (FCFA)"
               inputMode="numeric"

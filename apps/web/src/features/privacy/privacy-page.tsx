@@ -1,3 +1,4 @@
+import { buildPrivacyNotice, DEFAULT_NOTICE_SETTINGS, DEFAULT_PRIVACY_CONTROLLER } from '@shared/privacy-notice';
 import { APDP, PRIVACY_REQUEST_DAYS, type PrivacyNotice } from '@shared/schemas/privacy';
 import { PageTitle } from '@web/components/ui/page-title';
 import { api } from '@web/lib/api-client';
@@ -7,13 +8,19 @@ import { RequestForm } from './request-form';
 // /confidentialite (docs/product/personal-data.md — Notice): who keeps what, why, for how long, who receives it, the
 // transfers outside Benin, the rights and how to use them. The frame and the rights are in the prerendered page;
 // the facts that depend on the live configuration come from GET /api/privacy/notice (the same JSON anyone can read).
+// Until it arrives (and in the prerendered HTML) the page shows the notice of the default settings, built by the same
+// shared function: the live one changes a few words, not the layout (issue #32, layout shift). The transfers, which
+// the default settings lack, wait for the live notice: they sit below the first screen.
 
 const fetchNotice = () => api.get<PrivacyNotice>('/privacy/notice', { token: null });
 
 const h2 = 'mt-8 mb-3 text-xl font-bold text-emerald-950';
 
+const DEFAULT_NOTICE = buildPrivacyNotice(DEFAULT_NOTICE_SETTINGS, DEFAULT_PRIVACY_CONTROLLER);
+
 export default function PrivacyPage() {
-  const { data: notice } = usePublicData('privacy-notice', fetchNotice);
+  const { data: live } = usePublicData('privacy-notice', fetchNotice);
+  const notice = live ?? DEFAULT_NOTICE;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-slate-800">
       <PageTitle title="Confidentialité et données personnelles">Confidentialité et données personnelles</PageTitle>
@@ -23,91 +30,85 @@ export default function PrivacyPage() {
       </p>
 
       <h2 className={h2}>Qui est responsable de vos données&nbsp;?</h2>
-      {notice ? (
-        <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
-          <p className="font-semibold">{notice.controller.name}</p>
-          {notice.controller.address ? <p>{notice.controller.address}</p> : null}
-          {notice.controller.email ? (
-            <p>
-              E-mail&nbsp;:{' '}
-              <a className="break-all text-emerald-800 underline" href={`mailto:${notice.controller.email}`}>
-                {notice.controller.email}
-              </a>
-            </p>
-          ) : null}
-          {notice.controller.telephone ? <p>Téléphone&nbsp;: {notice.controller.telephone}</p> : null}
-          {notice.controller.dpo ? (
-            <p className="mt-2">
-              Délégué à la protection des données&nbsp;: {notice.controller.dpo.name}
-              {notice.controller.dpo.email ? (
-                <>
-                  {' '}
-                  (
-                  <a className="break-all text-emerald-800 underline" href={`mailto:${notice.controller.dpo.email}`}>
-                    {notice.controller.dpo.email}
-                  </a>
-                  )
-                </>
-              ) : null}
-            </p>
-          ) : null}
-        </div>
-      ) : (
-        <p className="text-slate-600">Chargement des informations…</p>
-      )}
+      <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+        <p className="font-semibold">{notice.controller.name}</p>
+        {notice.controller.address ? <p>{notice.controller.address}</p> : null}
+        {notice.controller.email ? (
+          <p>
+            E-mail&nbsp;:{' '}
+            <a className="break-all text-emerald-800 underline" href={`mailto:${notice.controller.email}`}>
+              {notice.controller.email}
+            </a>
+          </p>
+        ) : null}
+        {notice.controller.telephone ? <p>Téléphone&nbsp;: {notice.controller.telephone}</p> : null}
+        {notice.controller.dpo ? (
+          <p className="mt-2">
+            Délégué à la protection des données&nbsp;: {notice.controller.dpo.name}
+            {notice.controller.dpo.email ? (
+              <>
+                {' '}
+                (
+                <a className="break-all text-emerald-800 underline" href={`mailto:${notice.controller.dpo.email}`}>
+                  {notice.controller.dpo.email}
+                </a>
+                )
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
 
       <h2 className={h2}>Ce que nous recueillons, pourquoi et combien de temps</h2>
-      {notice ? (
-        <ul className="space-y-4">
-          {notice.categories.map((c) => (
-            <li key={c.key} className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
-              <h3 className="mb-1 font-bold text-emerald-900">{c.title}</h3>
-              <dl className="space-y-1">
-                <div>
-                  <dt className="inline font-semibold">Données&nbsp;: </dt>
-                  <dd className="inline">{c.data}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold">Pourquoi&nbsp;: </dt>
-                  <dd className="inline">{c.purpose}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold">Base légale&nbsp;: </dt>
-                  <dd className="inline">{c.legal_basis}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold">Qui les reçoit&nbsp;: </dt>
-                  <dd className="inline">{c.recipients}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold">Durée de conservation&nbsp;: </dt>
-                  <dd className="inline">{c.retention}</dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-slate-600">Chargement des informations…</p>
-      )}
+      <ul className="space-y-4">
+        {notice.categories.map((c) => (
+          <li key={c.key} className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+            <h3 className="mb-1 font-bold text-emerald-900">{c.title}</h3>
+            <dl className="space-y-1">
+              <div>
+                <dt className="inline font-semibold">Données&nbsp;: </dt>
+                <dd className="inline">{c.data}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Pourquoi&nbsp;: </dt>
+                <dd className="inline">{c.purpose}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Base légale&nbsp;: </dt>
+                <dd className="inline">{c.legal_basis}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Qui les reçoit&nbsp;: </dt>
+                <dd className="inline">{c.recipients}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Durée de conservation&nbsp;: </dt>
+                <dd className="inline">{c.retention}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
 
       <h2 className={h2}>Transferts hors du Bénin</h2>
-      {notice ? (
-        notice.transfers.length === 0 ? (
+      {live ? (
+        live.transfers.length === 0 ? (
           <p>
             Avec la configuration actuelle, vos données restent sur le serveur de l’association&nbsp;: aucun service hors du Bénin ne les
             reçoit.
           </p>
         ) : (
           <ul className="list-disc space-y-2 pl-6">
-            {notice.transfers.map((t) => (
+            {live.transfers.map((t) => (
               <li key={t.service}>
                 <span className="font-semibold">{t.service}</span>&nbsp;: {t.recipient} — {t.destination}. {t.data}
               </li>
             ))}
           </ul>
         )
-      ) : null}
+      ) : (
+        <p className="text-slate-600">Chargement des informations…</p>
+      )}
 
       <h2 className={h2}>Vos choix (consentements)</h2>
       <p>
@@ -118,7 +119,7 @@ export default function PrivacyPage() {
 
       <h2 className={h2}>Vos droits</h2>
       <ul className="list-disc space-y-1 pl-6">
-        {(notice?.rights ?? DEFAULT_RIGHTS).map((r) => (
+        {notice.rights.map((r) => (
           <li key={r}>{r}</li>
         ))}
       </ul>
@@ -147,10 +148,3 @@ export default function PrivacyPage() {
     </section>
   );
 }
-
-const DEFAULT_RIGHTS = [
-  'Accéder à vos données et en recevoir une copie (fichier ZIP).',
-  'Faire rectifier des données inexactes.',
-  'Faire effacer vos données (les dons restent dans la comptabilité, sans votre nom).',
-  'Vous opposer à un traitement, ou retirer un consentement à tout moment.',
-];
