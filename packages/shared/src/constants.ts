@@ -106,6 +106,16 @@ export const PROJECT_CATEGORY_LABELS: Record<(typeof PROJECT_CATEGORIES)[number]
 };
 export const DEFAULT_PROJECT_CATEGORY = 'Education';
 
+/** A submitted project's status (docs/product), in the order it moves. */
+export const PROJECT_STATUSES = ['recu', 'en_examen', 'accepte', 'refuse'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  recu: 'Reçu',
+  en_examen: 'En examen',
+  accepte: 'Accepté',
+  refuse: 'Refusé',
+};
+
 export const PAYMENT_TYPES = ['adhesion', 'cotisation'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {

@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES } from '../constants';
+import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../constants';
 import { freeText, parseFcfa } from '../text-rules';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
@@ -83,16 +83,6 @@ export const projectFormSchema = projectFieldsSchema.extend({
   project_file: fileField(FILE_RULES.project_file, { required: false }),
 });
 export type ProjectFormInput = z.input<typeof projectFormSchema>;
-
-/** A submitted project's status (docs/product), in the order it moves. */
-export const PROJECT_STATUSES = ['recu', 'en_examen', 'accepte', 'refuse'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  recu: 'Reçu',
-  en_examen: 'En examen',
-  accepte: 'Accepté',
-  refuse: 'Refusé',
-};
 
 export const PROJECT_STATUS_MESSAGES = {
   status: 'Veuillez choisir un statut valide.',

@@ -1,5 +1,4 @@
-import { PROJECT_CATEGORY_LABELS } from '@shared/constants';
-import { PROJECT_STATUS_LABELS } from '@shared/schemas/project';
+import { PROJECT_CATEGORY_LABELS, PROJECT_STATUS_LABELS } from '@shared/constants';
 import type { DB } from '../../platform/database/database';
 import type { CsvExport } from '../../platform/exports/csv-export';
 import { projectsExportQuery } from './data';

@@ -2,7 +2,7 @@ import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFetcher } from '@web/components/admin/page-fetchers';
 import { PREFETCH_MAX_AGE_MS, takePrefetched } from '@web/lib/prefetched';
-import { bundleListPrefetch } from '../../../../../scripts/lib/dashboard-pages.mjs';
+import { bundleListPrefetch, EARLY_SCRIPT_MAX_BYTES } from '../../../../../scripts/lib/dashboard-pages.mjs';
 
 // The dashboards' early script (apps/web/src/app/early-lists/list-prefetch.ts) asks for a view's first page before the
 // app code arrives; the app only uses that answer when it asks for the very same URL, so the two must build URLs alike.
@@ -72,6 +72,15 @@ describe('the early script asks for what the app asks for', () => {
     expect(prefetchedUrls('/dashboard-administrateur', '')).toEqual(['/api/admin/waiting', '/api/profile']);
     expect(prefetchedUrls('/dashboard-conseiller', '')).toEqual(['/api/users/created?page=1&per_page=20', '/api/profile']);
     expect(prefetchedUrls('/dashboard-conseiller', '?vue=profil')).toEqual([]);
+  });
+});
+
+describe('the early script stays light', () => {
+  // Inlined and run before the first row: a list definition importing a value from a zod schema file (project
+  // statuses did) put zod and its locales in it, ~470 KB, and the members' first row came 2.5× later.
+  it('holds no validation library and stays under its ceiling', () => {
+    expect(/zod/i.test(SCRIPT)).toBe(false);
+    expect(Buffer.byteLength(SCRIPT)).toBeLessThan(EARLY_SCRIPT_MAX_BYTES);
   });
 });
 

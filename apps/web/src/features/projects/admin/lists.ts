@@ -1,6 +1,5 @@
-import { PROJECT_CATEGORY_LABELS } from '@shared/constants';
+import { PROJECT_CATEGORY_LABELS, PROJECT_STATUS_LABELS } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { PROJECT_STATUS_LABELS } from '@shared/schemas/project';
 import type { Project } from '@shared/schemas/public-site';
 import { fetchError } from '@web/components/admin/admin-texts';
 import { labelOf, type ListDefinition } from '@web/components/admin/list-definition';

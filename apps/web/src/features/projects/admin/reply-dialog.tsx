@@ -1,4 +1,4 @@
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '@shared/schemas/project';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '@shared/constants';
 import type { Project } from '@shared/schemas/public-site';
 import type { FieldErrors } from '@shared/schemas/api-common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
