@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { type DB, nowIso } from '../../platform/database/database';
@@ -11,17 +10,6 @@ export type EventRow = Selectable<EventsTable>;
 export type RegistrationRow = Selectable<EventRegistrationsTable>;
 export type ShiftRow = Selectable<EventShiftsTable>;
 export type SignupRow = Selectable<ShiftSignupsTable>;
-
-/** The signing secret of tickets, created once (the same row whichever process asks first). */
-export async function loadSecret(db: DB, name: string): Promise<string> {
-  await db
-    .insertInto('app_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url'), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}
 
 // ---- events
 

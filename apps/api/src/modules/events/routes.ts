@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin-routes';
 import checkInRoutes from './check-in-routes';
 import type { EventsContext } from './context';
-import * as data from './data';
+import { loadSecret } from '../../platform/database/app-secrets';
 import { eventJobsSchedule } from './jobs';
 import publicRoutes from './public-routes';
 import { paidRegistrationHook } from './registrations';
@@ -12,7 +12,7 @@ import volunteerRoutes from './volunteer-routes';
 export async function eventsContextOf(app: FastifyInstance): Promise<EventsContext> {
   return {
     db: app.db,
-    secret: await data.loadSecret(app.db, 'event_tickets'),
+    secret: await loadSecret(app.db, 'event_tickets'),
     publicUrl: app.config.publicUrl,
     payments: app.payments,
     log: app.log,

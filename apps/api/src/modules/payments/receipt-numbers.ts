@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type DB, nowIso } from '../../platform/database/database';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DB } from '../../platform/database/database';
 import { type Executor, findRecord, type MoneyKind, type MoneyRow } from './data/records';
-import { bumpReceiptCounter, loadOrCreateSecret } from './data/receipts';
+import { loadSecret } from '../../platform/database/app-secrets';
+import { bumpReceiptCounter } from './data/receipts';
 import { HAS_RECEIPT_STATUSES } from './transitions';
 
 // Receipt numbers are gap-free per series and year ("PAI-2026-000001", "DON-2026-000001"); the
@@ -19,7 +20,7 @@ const SECRET_NAME = 'receipt_signing_key';
 
 /** The server secret that signs receipt links: generated once, kept in the database (shared by every copy of the server). */
 export async function loadReceiptSecret(db: DB): Promise<string> {
-  return loadOrCreateSecret(db, SECRET_NAME, randomBytes(32).toString('base64url'), nowIso());
+  return loadSecret(db, SECRET_NAME);
 }
 
 export function receiptSignature(secret: string, kind: MoneyKind, id: number, receiptNumber: string): string {

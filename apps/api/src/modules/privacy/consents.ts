@@ -13,7 +13,7 @@ import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
 import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
 import { consentsOf, insertConsent, setNewsletterSubscription } from './data/consents';
-import { loadSecret } from './data/secrets';
+import { loadSecret } from '../../platform/database/app-secrets';
 
 // Consents (docs/product/personal-data.md — Consent): each choice recorded with its wording's version, time, channel
 // and address; the latest row of an address for a purpose is the person's current choice.

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type DB, nowIso } from '../../../platform/database/database';
+import { type DB, nowIso } from './database';
 
-/** A signing secret of this area, created once (the same row whichever process asks first). */
+// Signing secrets kept in `app_secrets` (receipt links, event tickets, consent links): created once, the same row
+// whichever process asks first (a concurrent first start keeps whichever insert came first).
+
+/** The named secret, created with 32 random bytes the first time it is asked for. */
 export async function loadSecret(db: DB, name: string): Promise<string> {
   await db
     .insertInto('app_secrets')
