@@ -354,10 +354,9 @@ describe('the back-office lists: seek pages and kept totals', () => {
       ['/api/projects/unconfirmed', 'projects'],
     ] as const;
     for (const [path, key] of lists) {
-      const before = (await t.db.selectFrom('row_counts').select('n').where('key', '=', key).executeTakeFirstOrThrow()).n;
-      await t.db.updateTable('row_counts').set({ n: 30_000 }).where('key', '=', key).execute();
+      await sql`update row_counts set n = n + 30000 where key = ${key}`.execute(t.db);
       const res = await get(`${path}?page=300&per_page=50`);
-      await t.db.updateTable('row_counts').set({ n: before }).where('key', '=', key).execute();
+      await sql`update row_counts set n = n - 30000 where key = ${key}`.execute(t.db);
       expect(res.statusCode, path).toBe(422);
       expect(res.json(), path).toMatchObject({ errors: { page: [PAGE_MESSAGES.tooDeep] } });
     }
