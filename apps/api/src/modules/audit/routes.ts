@@ -2,7 +2,7 @@ import { auditEntrySchema, auditQuerySchema } from '@shared/schemas/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { requireRole } from '../accounts';
 import { auditExport } from './exports';
 import { listAudit } from './service';
@@ -17,13 +17,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['gestion'],
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema.extend(auditQuerySchema.shape),
+        querystring: seekPageQuerySchema.extend(auditQuerySchema.shape),
         response: { 200: z.array(auditEntrySchema) },
       },
     },
     async (request, reply) => {
-      const { items, total } = await listAudit(app.db, request.query, request.query);
-      setPageHeaders(reply, request.query, total);
+      const { items, total, next } = await listAudit(app.db, request.query, request.query);
+      setPageHeaders(reply, request.query, total, next);
       return items;
     },
   );

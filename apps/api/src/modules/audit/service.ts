@@ -1,4 +1,5 @@
 import { type DB, nowIso } from '../../platform/database/database';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
 import { type AuditFilter, type auditQuery, insertAuditEntry, pageOfAudit } from './data';
 
 // The audit trail: who did what to which record, from which address, before and after. recordAudit is the one
@@ -83,7 +84,7 @@ export const toAuditEntry = (r: Row) => ({
 });
 
 /** GET /api/admin/audit: the trail, newest first, filtered by actor, entity and action. */
-export async function listAudit(db: DB, filter: AuditFilter, page: { page: number; per_page: number }) {
-  const { rows, total } = await pageOfAudit(db, filter, page);
-  return { items: rows.map(toAuditEntry), total };
+export async function listAudit(db: DB, filter: AuditFilter, page: SeekPageQuery) {
+  const { rows, total, next } = await pageOfAudit(db, filter, page);
+  return { items: rows.map(toAuditEntry), total, next };
 }

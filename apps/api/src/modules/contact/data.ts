@@ -2,7 +2,8 @@ import type { ContactMessageStatus } from '@shared/schemas/back-office';
 import type { Insertable } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import type { ContactMessagesTable } from '../../platform/database/schema';
-import { type PageQuery, newestFirstPage } from '../../platform/lib/pagination';
+import { keptCount } from '../../platform/database/kept-counts';
+import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The contact area's queries (contact_messages).
 
@@ -18,29 +19,24 @@ function contactMessagesWith(db: DB, status: ContactMessageStatus | undefined) {
   return list.select(['id', 'name', 'email', 'phone', 'services', 'message', 'created_at', 'handled_at']);
 }
 
-export async function pageOfContactMessages(db: DB, page: PageQuery, status?: ContactMessageStatus) {
-  const list = contactMessagesWith(db, status);
-  const [items, count] = await Promise.all([
-    list.$call(newestFirstPage(page)).execute(),
-    list
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.n) };
+/** The messages of a status (or all), from the counts the triggers keep (migration 20261127_0400). */
+async function countContactMessages(db: DB, status: ContactMessageStatus | undefined): Promise<number> {
+  if (status === 'nouveau') return keptCount(db, ['contact_messages:new']);
+  const all = await keptCount(db, ['contact_messages']);
+  return status === 'traite' ? all - (await keptCount(db, ['contact_messages:new'])) : all;
+}
+
+/** One page of messages, newest first by seek (platform/lib/pagination.ts), the total and the next page's cursor. */
+export async function pageOfContactMessages(db: DB, page: SeekPageQuery, status?: ContactMessageStatus) {
+  const total = await countContactMessages(db, status);
+  const { rows, next } = await newestFirstSeek(contactMessagesWith(db, status), page, total);
+  return { items: rows, total, next };
 }
 
 /** The list's rows for its CSV export, with the list's own filter. */
 export const contactMessagesExportQuery = contactMessagesWith;
 
-export async function countNewContactMessages(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('contact_messages')
-    .where('handled_at', 'is', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countNewContactMessages = (db: DB): Promise<number> => countContactMessages(db, 'nouveau');
 
 export function findHandledState(db: DB, id: number) {
   return db.selectFrom('contact_messages').select(['handled_at', 'handled_by']).where('id', '=', id).executeTakeFirst();

@@ -6,7 +6,7 @@ import { contactMessageSchema } from '@shared/schemas/public-site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireRole } from '../accounts';
 import { contactMessagesExport } from './exports';
 import { listContactMessages, saveContactMessage, setContactMessageHandled } from './service';
@@ -37,13 +37,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: pageQuerySchema.extend({ status: z.enum(CONTACT_MESSAGE_STATUSES).optional() }),
+        querystring: seekPageQuerySchema.extend({ status: z.enum(CONTACT_MESSAGE_STATUSES).optional() }),
         response: { 200: z.array(contactMessageSchema) },
       },
     },
     async (request, reply) => {
       const page = await listContactMessages(app.db, request.query, request.query.status);
-      setPageHeaders(reply, request.query, page.total);
+      setPageHeaders(reply, request.query, page.total, page.next);
       return page.items;
     },
   );

@@ -3,7 +3,7 @@ import { BACK_OFFICE_MESSAGES } from '@shared/schemas/back-office';
 import type { ContactValues } from '@shared/schemas/contact';
 import { type DB, nowIso } from '../../platform/database/database';
 import { notFound } from '../../platform/lib/http-errors';
-import type { PageQuery } from '../../platform/lib/pagination';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
 import { type AuditActor, recordAudit } from '../audit';
 import { findHandledState, insertContactMessage, pageOfContactMessages, setHandledState } from './data';
 
@@ -19,7 +19,7 @@ export async function saveContactMessage(db: DB, input: ContactValues): Promise<
 }
 
 /** Newest first; `status` keeps the new (not handled) or the handled ones only. */
-export const listContactMessages = (db: DB, page: PageQuery, status?: ContactMessageStatus) => pageOfContactMessages(db, page, status);
+export const listContactMessages = (db: DB, page: SeekPageQuery, status?: ContactMessageStatus) => pageOfContactMessages(db, page, status);
 
 /** Marks a message handled (or new again), with the change in the audit trail. */
 export async function setContactMessageHandled(db: DB, id: number, handled: boolean, actor: AuditActor): Promise<void> {

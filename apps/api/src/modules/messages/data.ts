@@ -1,7 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import { type DB, isPostgres } from '../../platform/database/database';
 import type { OutboxMessagesTable } from '../../platform/database/schema';
-import { likePattern, newestFirstPage, type PageQuery } from '../../platform/lib/pagination';
+import { keptCount } from '../../platform/database/kept-counts';
+import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import { toE164 } from '../../platform/lib/phone';
 
 // The messages area's queries: the outbox (queue, claim, outcome, support view) and what the daily digest counts.
@@ -150,13 +151,17 @@ const OUTBOX_VIEW_COLUMNS = [
   'sent_at',
 ] as const;
 
-export async function pageOfOutbox(db: DB, filter: OutboxFilter, page: PageQuery) {
+/**
+ * One page of the outbox, newest first (by seek: platform/lib/pagination.ts), its total and the next page's cursor.
+ * All messages or one channel are counted by the triggers (migration 20261127_0400); a recipient filter counts its rows.
+ */
+export async function pageOfOutbox(db: DB, filter: OutboxFilter, page: SeekPageQuery) {
   const query = filteredOutbox(db, filter);
-  const [rows, count] = await Promise.all([
-    query.select(OUTBOX_VIEW_COLUMNS).$call(newestFirstPage(page)).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const total = filter.to?.trim()
+    ? await countMatches(query)
+    : await keptCount(db, [filter.channel ? `outbox_messages:channel:${filter.channel}` : 'outbox_messages']);
+  const { rows, next } = await newestFirstSeek(query.select(OUTBOX_VIEW_COLUMNS), page, total);
+  return { rows, total, next };
 }
 
 /** The support view's rows for its CSV export, with the view's filters. */

@@ -2,7 +2,7 @@ import { outboxMessageSchema, outboxQuerySchema } from '@shared/schemas/outbox-m
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { requireRole } from '../accounts';
 import { outboxExport } from './exports';
 import { listOutbox } from './outbox-list';
@@ -17,15 +17,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema.extend(outboxQuerySchema.shape),
+        querystring: seekPageQuerySchema.extend(outboxQuerySchema.shape),
         response: { 200: z.array(outboxMessageSchema) },
       },
     },
     async (request, reply) => {
       // `q` (the lists' generic search) works as the recipient filter too.
       const { channel, to, q } = request.query;
-      const { items, total } = await listOutbox(app.db, { channel, to: to ?? q }, request.query);
-      setPageHeaders(reply, request.query, total);
+      const { items, total, next } = await listOutbox(app.db, { channel, to: to ?? q }, request.query);
+      setPageHeaders(reply, request.query, total, next);
       return items as z.infer<typeof outboxMessageSchema>[];
     },
   );

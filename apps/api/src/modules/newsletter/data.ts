@@ -1,7 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import type { OutboxMessagesTable } from '../../platform/database/schema';
-import { likePattern, type PageQuery, pageOffset } from '../../platform/lib/pagination';
+import { keptCount } from '../../platform/database/kept-counts';
+import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The newsletter area's queries: subscriptions, sends, and the outbox rows a send queues or an unsubscribe drops.
 
@@ -14,33 +15,22 @@ export async function insertSubscription(db: DB, email: string, createdAt: strin
   await db.insertInto('newsletter_subscriptions').values({ email, created_at: createdAt }).execute();
 }
 
-export async function pageOfSubscribers(db: DB, page: PageQuery) {
-  const [items, count] = await Promise.all([
-    db
-      .selectFrom('newsletter_subscriptions')
-      .select(['id', 'email', 'created_at'])
-      .orderBy('id', 'desc') // ids grow with time: newest first on the primary key
-      .limit(page.per_page)
-      .offset(pageOffset(page))
-      .execute(),
-    db
-      .selectFrom('newsletter_subscriptions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.n) };
+/** One page of subscribers, newest first (by seek: platform/lib/pagination.ts), the kept total and the next cursor. */
+export async function pageOfSubscribers(db: DB, page: SeekPageQuery) {
+  const total = await countSubscriptions(db);
+  const { rows, next } = await newestFirstSeek(
+    db.selectFrom('newsletter_subscriptions').select(['id', 'email', 'created_at']),
+    page,
+    total,
+  );
+  return { items: rows, total, next };
 }
 
 /** The subscribers list's rows for its CSV export. */
 export const subscribersExportQuery = (db: DB) => db.selectFrom('newsletter_subscriptions').select(['id', 'email', 'created_at']);
 
-export async function countSubscriptions(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('newsletter_subscriptions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** The subscribers, counted by the triggers (migration 20261127_0400). */
+export const countSubscriptions = (db: DB): Promise<number> => keptCount(db, ['newsletter_subscriptions']);
 
 /** One batch of subscribers after `afterId`, in id order. */
 export function subscribersAfter(trx: DB, afterId: number, limit: number) {
@@ -77,22 +67,15 @@ export async function queueNewsletterEmails(trx: DB, rows: Insertable<OutboxMess
   await trx.insertInto('outbox_messages').values(rows).execute();
 }
 
-/** One page of sends (searched by subject), the total of all sends, and each listed send's sent and failed counts. */
-export async function pageOfSends(db: DB, page: PageQuery) {
+/**
+ * One page of sends (searched by subject), newest first by seek, their total (kept by the triggers, or the matches of
+ * a search), the next page's cursor, and each listed send's sent and failed counts.
+ */
+export async function pageOfSends(db: DB, page: SeekPageQuery) {
   let query = db.selectFrom('newsletter_sends');
   if (page.q) query = query.where((eb) => sql<boolean>`lower(${eb.ref('subject')}) like ${likePattern(page.q!.toLowerCase())} escape '\\'`);
-  const [sends, count] = await Promise.all([
-    query
-      .select(['id', 'subject', 'recipients', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(page.per_page)
-      .offset(pageOffset(page))
-      .execute(),
-    db
-      .selectFrom('newsletter_sends')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const total = page.q ? await countMatches(query) : await keptCount(db, ['newsletter_sends']);
+  const { rows: sends, next } = await newestFirstSeek(query.select(['id', 'subject', 'recipients', 'created_at']), page, total);
   const ids = sends.map((s) => s.id);
   const counts = ids.length
     ? await db
@@ -103,7 +86,7 @@ export async function pageOfSends(db: DB, page: PageQuery) {
         .groupBy(['newsletter_send_id', 'status'])
         .execute()
     : [];
-  return { sends, total: Number(count.n), counts };
+  return { sends, total, next, counts };
 }
 
 export function findSubscriptionByToken(trx: DB, token: string) {

@@ -11,7 +11,7 @@ import { subscriberSchema } from '@shared/schemas/public-site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireRole } from '../accounts';
 import { htmlPage } from '../messages';
 import { subscribersExport } from './exports';
@@ -37,13 +37,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['modération'],
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema,
+        querystring: seekPageQuerySchema,
         response: { 200: z.array(subscriberSchema) },
       },
     },
     async (request, reply) => {
       const page = await listSubscribers(app.db, request.query);
-      setPageHeaders(reply, request.query, page.total);
+      setPageHeaders(reply, request.query, page.total, page.next);
       return page.items;
     },
   );
@@ -67,11 +67,11 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/newsletters',
     {
       onRequest: admin,
-      schema: { tags: ['admin'], security, querystring: pageQuerySchema, response: { 200: z.array(newsletterSendListItemSchema) } },
+      schema: { tags: ['admin'], security, querystring: seekPageQuerySchema, response: { 200: z.array(newsletterSendListItemSchema) } },
     },
     async (request, reply) => {
-      const { items, total } = await listNewsletterSends(app.db, request.query);
-      setPageHeaders(reply, request.query, total);
+      const { items, total, next } = await listNewsletterSends(app.db, request.query);
+      setPageHeaders(reply, request.query, total, next);
       return items;
     },
   );

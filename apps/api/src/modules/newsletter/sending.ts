@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type DB, nowIso } from '../../platform/database/database';
-import type { PageQuery } from '../../platform/lib/pagination';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
 import {
   countSubscriptions,
   deleteSubscription,
@@ -85,12 +85,13 @@ export async function sendNewsletter(
   });
 }
 
-export async function listNewsletterSends(db: DB, page: PageQuery) {
-  const { sends, total, counts } = await pageOfSends(db, page);
+export async function listNewsletterSends(db: DB, page: SeekPageQuery) {
+  const { sends, total, next, counts } = await pageOfSends(db, page);
   const countOf = (id: number, status: string) => Number(counts.find((c) => c.newsletter_send_id === id && c.status === status)?.n ?? 0);
   return {
     items: sends.map((s) => ({ ...s, sent: countOf(s.id, 'sent'), kept: countOf(s.id, 'kept'), failed: countOf(s.id, 'failed') })),
     total,
+    next,
   };
 }
 

@@ -1,7 +1,7 @@
 import { NEWSLETTER_MESSAGES } from '@shared/schemas/newsletter';
 import { type DB, nowIso } from '../../platform/database/database';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
-import type { PageQuery } from '../../platform/lib/pagination';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
 import { recordConsent } from '../privacy';
 import { insertSubscription, pageOfSubscribers, subscriptionExists } from './data';
 
@@ -23,4 +23,4 @@ export async function subscribe(db: DB, email: string, ip: string | null = null)
   return { message: NEWSLETTER_MESSAGES.subscribed, isNew: true };
 }
 
-export const listSubscribers = (db: DB, page: PageQuery) => pageOfSubscribers(db, page);
+export const listSubscribers = (db: DB, page: SeekPageQuery) => pageOfSubscribers(db, page);

@@ -8,21 +8,17 @@ import {
 } from '@shared/schemas/pledges';
 import type { DB } from '../../platform/database/database';
 import type { CsvExport } from '../../platform/exports/csv-export';
-import { type PageQuery, pageOffset } from '../../platform/lib/pagination';
-import { collectedByMonth, countPledges, monthlyTotal, type PledgeRow, pledgesQuery, pledgesWithCollected } from './data';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
+import { collectedByMonth, countPledges, monthlyTotal, type PledgeRow, pageOfPledges, pledgesWithCollected } from './data';
 import { pledgeViews } from './service';
 
 // The administrator's view of pledges: the list with payments, its CSV, and committed versus collected.
 
-export async function listPledges(db: DB, receiptSecret: string, query: PageQuery & { status?: string }) {
-  const [rows, total, monthly] = await Promise.all([
-    pledgesQuery(db, query.status).orderBy('id', 'desc').limit(query.per_page).offset(pageOffset(query)).execute(),
-    countPledges(db, query.status),
-    monthlyTotal(db, query.status),
-  ]);
+export async function listPledges(db: DB, receiptSecret: string, query: SeekPageQuery & { status?: string }) {
+  const [{ rows, total, next }, monthly] = await Promise.all([pageOfPledges(db, query.status, query), monthlyTotal(db, query.status)]);
   const views = await pledgeViews(db, receiptSecret, rows);
   const items = views.map((view, i) => ({ ...view, telephone: rows[i]!.telephone, email: rows[i]!.email, user_id: rows[i]!.user_id }));
-  return { items, total, monthly };
+  return { items, total, next, monthly };
 }
 
 type CsvRow = PledgeRow & { collected: number | string | null };

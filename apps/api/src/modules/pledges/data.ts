@@ -1,7 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../platform/database/database';
+import { keptCount } from '../../platform/database/kept-counts';
 import type { Database, PledgesTable } from '../../platform/database/schema';
+import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // Every query of the pledges area.
 
@@ -196,13 +198,15 @@ export async function monthlyTotal(db: Executor, status?: string): Promise<numbe
   return Number(row.total);
 }
 
-export async function countPledges(db: Executor, status?: string): Promise<number> {
-  const row = await db
-    .selectFrom('pledges')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(status !== undefined, (q) => q.where('status', '=', status!))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The pledges of a status (or all), counted by the triggers (migration 20261127_0400). */
+export const countPledges = (db: Executor, status?: string): Promise<number> =>
+  keptCount(db, [status ? `pledges:status:${status}` : 'pledges']);
+
+/** One page of pledges of a status (or all), newest first by seek (platform/lib/pagination.ts), and its total. */
+export async function pageOfPledges(db: Executor, status: string | undefined, page: SeekPageQuery) {
+  const total = await countPledges(db, status);
+  const { rows, next } = await newestFirstSeek(pledgesQuery(db, status), page, total);
+  return { rows, total, next };
 }
 
 /** Money received for pledges per calendar month (UTC, YYYY-MM) from `fromMonth`. */

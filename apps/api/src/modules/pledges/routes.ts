@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireAuth, requireRole, resolveUser } from '../accounts';
 import { auditBy, recordAudit } from '../audit';
 import { forRequest } from '../payments';
@@ -130,7 +130,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: pageQuerySchema.extend(adminPledgesQuerySchema.shape).extend({ format: z.enum(['json', 'csv']).optional() }),
+        querystring: seekPageQuerySchema.extend(adminPledgesQuerySchema.shape).extend({ format: z.enum(['json', 'csv']).optional() }),
         response: { 200: z.array(adminPledgeSchema) },
       },
     },
@@ -146,10 +146,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         });
         return sendCsv(reply, pledgesCsv(app.db, status));
       }
-      const { items, total, monthly } = await listPledges(app.db, secret(), request.query);
-      setPageHeaders(reply, request.query, total);
+      const { items, total, next, monthly } = await listPledges(app.db, secret(), request.query);
+      setPageHeaders(reply, request.query, total, next);
       reply.header('x-monthly-total', String(monthly));
-      reply.header('access-control-expose-headers', 'x-total-count, x-page, x-per-page, x-monthly-total');
+      reply.header('access-control-expose-headers', 'x-total-count, x-page, x-per-page, x-next-cursor, x-monthly-total');
       return items;
     },
   );

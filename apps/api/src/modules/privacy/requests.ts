@@ -9,6 +9,7 @@ import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
+import { MAX_SKIPPED_ROWS, PAGE_MESSAGES } from '../../platform/lib/pagination';
 import { type AuditActor, recordAudit } from '../audit';
 import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
@@ -89,7 +90,10 @@ export async function verifyRequest(db: DB, id: number, code: string, opts: { pa
 }
 
 export async function listRequests(db: DB, filter: { status?: string }, page: { page: number; per_page: number }) {
-  return data.listRequests(db, filter, { limit: page.per_page, offset: (page.page - 1) * page.per_page });
+  const offset = (page.page - 1) * page.per_page;
+  // Its order (open first by due date) is not the lists' newest first: pages are skips, bounded like theirs.
+  if (offset > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
+  return data.listRequests(db, filter, { limit: page.per_page, offset });
 }
 
 /** An open request, or the right refusal. */

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import type { ProjectsTable } from '../../platform/database/schema';
-import { type PageQuery, newestFirstPage } from '../../platform/lib/pagination';
+import { keptCount } from '../../platform/database/kept-counts';
+import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The projects area's queries (projects).
 
@@ -32,28 +33,17 @@ export async function updateProjectStatus(
 }
 
 /** Projects nobody looked at yet (« À traiter »). */
-export async function countNewProjects(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'recu')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countNewProjects = (db: DB): Promise<number> => keptCount(db, ['projects:status:recu']);
 
 export async function insertProject(db: DB, values: Insertable<ProjectsTable>): Promise<void> {
   await db.insertInto('projects').values(values).execute();
 }
 
-export async function pageOfProjects(db: DB, page: PageQuery) {
-  const [items, count] = await Promise.all([
-    db.selectFrom('projects').select(PROJECT_COLUMNS).$call(newestFirstPage(page)).execute(),
-    db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.n) };
+/** One page of projects, newest first by seek (platform/lib/pagination.ts), the kept total (migration 20261127_0400). */
+export async function pageOfProjects(db: DB, page: SeekPageQuery) {
+  const total = await keptCount(db, ['projects']);
+  const { rows, next } = await newestFirstSeek(db.selectFrom('projects').select(PROJECT_COLUMNS), page, total);
+  return { items: rows, total, next };
 }
 
 /** The list's rows for its CSV export. */

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
 import { downloadRoute } from '../../platform/http/file-replies';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
 import { actorOf, requireRole } from '../accounts';
 import { projectsExport } from './exports';
@@ -38,13 +38,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['modération'],
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema,
+        querystring: seekPageQuerySchema,
         response: { 200: z.array(projectSchema) },
       },
     },
     async (request, reply) => {
       const page = await listProjects(app.db, request.query);
-      setPageHeaders(reply, request.query, page.total);
+      setPageHeaders(reply, request.query, page.total, page.next);
       return page.items;
     },
   );

@@ -1,6 +1,6 @@
 import type { ProjectFields } from '@shared/schemas/project';
 import { type DB, nowIso } from '../../platform/database/database';
-import type { PageQuery } from '../../platform/lib/pagination';
+import type { SeekPageQuery } from '../../platform/lib/pagination';
 import type { Storage } from '../../platform/storage/storage';
 import { type ReceivedFile, storeThenCommit } from '../../platform/uploads/uploads';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/constants';
@@ -28,7 +28,7 @@ export async function submitProject(db: DB, storage: Storage, fields: ProjectFie
 }
 
 /** Submitted projects for administrators ("Les Projets"), newest first. */
-export const listProjects = (db: DB, page: PageQuery) => pageOfProjects(db, page);
+export const listProjects = (db: DB, page: SeekPageQuery) => pageOfProjects(db, page);
 
 /** What the applicant reads when their project's status changes. */
 export function projectStatusNotice(project: { id: number; project_name: string }, status: ProjectStatus, message: string | null) {

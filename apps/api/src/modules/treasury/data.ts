@@ -7,7 +7,8 @@ import type {
   TreasuryMovementsTable,
   TreasuryStatementLinesTable,
 } from '../../platform/database/schema';
-import { likePattern } from '../../platform/lib/pagination';
+import { keptCount } from '../../platform/database/kept-counts';
+import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The treasury's only queries. Balances, daily and monthly totals are kept by `insertMovement`, in the caller's
 // transaction, so no read ever sums the movements table beyond one account's single day.
@@ -311,12 +312,20 @@ export function expensesQuery(db: Exec, f: ExpenseFilter) {
 }
 export type ExpenseListRow = Awaited<ReturnType<ReturnType<typeof expensesQuery>['execute']>>[number];
 
-export async function countExpenses(db: Exec, f: ExpenseFilter): Promise<number> {
-  const row = await expensesQuery(db, f)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** One expense as the lists show it (with its account's and author's names). */
+export const findExpenseView = (db: Exec, id: number) => expensesQuery(db, {}).where('e.id', '=', id).executeTakeFirst();
+
+/**
+ * One page of expenses, newest first by seek (platform/lib/pagination.ts), its total and the next page's cursor. All
+ * expenses or one status are counted by the triggers (migration 20261127_0400); other filters count their rows.
+ */
+export async function pageOfExpenses(db: Exec, f: ExpenseFilter, page: SeekPageQuery) {
+  const { status, ...others } = f;
+  const total = Object.values(others).some((v) => v !== undefined && v !== '')
+    ? await countMatches(expensesQuery(db, f))
+    : await keptCount(db as DB, [status ? `expenses:status:${status}` : 'expenses']);
+  const { rows, next } = await newestFirstSeek(expensesQuery(db, f), page, total, { created_at: 'e.created_at', id: 'e.id' });
+  return { rows, total, next };
 }
 
 export async function countPendingExpenses(db: Exec): Promise<number> {

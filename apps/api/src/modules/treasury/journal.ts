@@ -1,4 +1,6 @@
 import type { JournalLine, MovementKind } from '@shared/schemas/treasury';
+import { fieldError } from '../../platform/lib/http-errors';
+import { MAX_SKIPPED_ROWS, PAGE_MESSAGES } from '../../platform/lib/pagination';
 import {
   type AccountRow,
   balanceBeforeMovement,
@@ -59,7 +61,10 @@ async function withBalances(db: Exec, rows: JournalRow[], accounts: Map<number, 
 export async function journalPage(db: Exec, query: JournalQuery): Promise<{ items: JournalLine[]; total: number }> {
   const after = parseCursor(query.after);
   let q = journalQuery(db, query, after).limit(query.per_page);
-  if (!after && query.page > 1) q = q.offset((query.page - 1) * query.per_page);
+  const skipped = after ? 0 : (query.page - 1) * query.per_page;
+  // A page is a skip over the index: bounded like the other lists' (the cursor reaches any depth).
+  if (skipped > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
+  if (skipped > 0) q = q.offset(skipped);
   const [rows, total, accounts] = await Promise.all([q.execute(), countMovements(db, query), listAccountRows(db)]);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return { items: await withBalances(db, rows, byId, new Map()), total };

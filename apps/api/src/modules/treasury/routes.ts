@@ -30,12 +30,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { openStoredFile } from '../../platform/storage/stored-files';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
 import { actorOf, requireRole } from '../accounts';
 import { recordAudit } from '../audit';
-import { countExpenses, type ExpenseListRow, expensesQuery, findExpense, listStatements } from './data';
+import { type ExpenseListRow, findExpense, findExpenseView, listStatements, pageOfExpenses } from './data';
 import { reportCsv, reportPdf, sendExpensesCsv, sendJournalCsv } from './exports';
 import { journalPage } from './journal';
 import { annualReport } from './report';
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** One expense as the lists show it (with its account's and author's names). */
   const expenseById = async (id: number) => {
-    const row = await expensesQuery(app.db, {}).where('e.id', '=', id).executeTakeFirst();
+    const row = await findExpenseView(app.db, id);
     if (!row) throw notFound(TREASURY_MESSAGES.expenseNotFound);
     return expenseView(row);
   };
@@ -183,24 +183,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/expenses',
     {
       ...admin,
-      schema: { ...doc, querystring: pageQuerySchema.extend(expenseListQuerySchema.shape), response: { 200: z.array(expenseSchema) } },
+      schema: { ...doc, querystring: seekPageQuerySchema.extend(expenseListQuerySchema.shape), response: { 200: z.array(expenseSchema) } },
     },
     async (request, reply) => {
-      const { format, page, per_page, ...filter } = request.query;
+      const { format, page, per_page, after, ...filter } = request.query;
       if (formatOf(format, request.headers.accept) === 'csv') {
         await auditExport(request, 'expenses', filter);
         return sendExpensesCsv(reply, app.db, filter);
       }
-      const [rows, total] = await Promise.all([
-        expensesQuery(app.db, filter)
-          .orderBy('e.created_at', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(per_page)
-          .offset((page - 1) * per_page)
-          .execute(),
-        countExpenses(app.db, filter),
-      ]);
-      setPageHeaders(reply, request.query, total);
+      const { rows, total, next } = await pageOfExpenses(app.db, filter, { page, per_page, after, q: filter.q });
+      setPageHeaders(reply, request.query, total, next);
       return rows.map(expenseView);
     },
   );

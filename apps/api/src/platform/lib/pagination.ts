@@ -116,6 +116,19 @@ export async function newestFirstSeek<R extends SeekKey>(
   return finish(rows, skipped + rows.length < total);
 }
 
+/**
+ * How many rows a filtered query finds, for a list whose filters have no kept count (a search, a combination of
+ * filters): counted on the query's own rows, which its indexes narrow.
+ */
+export async function countMatches(qb: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const row = await qb
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number((row as { n: number | string }).n);
+}
+
 /** `%term%` for LIKE with the user's wildcards escaped (use with `escape '\\'`). */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -31,6 +31,7 @@ import * as keptUserCounts0900 from './20261126_0900_kept_user_counts';
 import * as backgroundJobHeartbeat0200 from './20261127_0200_background_job_heartbeat';
 import * as dropPasswordResetCodes from './20261127_0100_drop_password_reset_codes';
 import * as yearDonorTotals0300 from './20261127_0300_year_donor_totals';
+import * as keptListCounts0400 from './20261127_0400_kept_list_counts';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0100_drop_password_reset_codes': dropPasswordResetCodes,
   '20261127_0200_background_job_heartbeat': backgroundJobHeartbeat0200,
   '20261127_0300_year_donor_totals': yearDonorTotals0300,
+  '20261127_0400_kept_list_counts': keptListCounts0400,
 };
