@@ -77,7 +77,8 @@ export function createResponseReplay({ maxEntries = 200 }: { maxEntries?: number
       if (stopped || res.statusCode !== 200 || !res.headersSent || req.method !== 'GET' || !req.url) return;
       const headers: string[] = [];
       // Names as they were set (Content-Security-Policy…), so a replayed answer is spelled like the first.
-      for (const name of res.getRawHeaderNames()) {
+      // @types/node types getRawHeaderNames on requests only (platform/http/security.ts reads it the same way).
+      for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
         const value = res.getHeader(name);
         if (PER_REQUEST.has(name.toLowerCase()) || value === undefined) continue;
         if (Array.isArray(value)) for (const v of value) headers.push(name, v);
