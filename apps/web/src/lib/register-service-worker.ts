@@ -14,7 +14,7 @@ export function registerServiceWorker() {
   };
   // When the main thread is idle: registering costs a few milliseconds, which on a prerendered page (loaded before
   // this runs) would lengthen the task that starts hydration (issue #32, TBT).
-  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000));
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
