@@ -35,7 +35,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/year-receipts',
     {
       ...admin,
-      schema: { tags, security, querystring: seekPageQuerySchema.extend(yearQuerySchema.shape), response: { 200: z.array(yearDonorSchema) } },
+      schema: {
+        tags,
+        security,
+        querystring: seekPageQuerySchema.extend(yearQuerySchema.shape),
+        response: { 200: z.array(yearDonorSchema) },
+      },
     },
     async (request, reply) => {
       const { items, total, next } = await pageYearDonors(app.db, request.query.year, request.query);
