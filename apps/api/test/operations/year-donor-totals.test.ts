@@ -38,7 +38,8 @@ async function totals() {
   const keptRows = await t.db.selectFrom('year_donor_totals').selectAll().where('count', '<>', 0).execute();
   const kept = keptRows.map((r) => `${r.year}|${r.phone}|${Number(r.total)}|${r.count}`).sort();
   // The number of donors per year, kept by the triggers of migration 20261127_0600 (the list's X-Total-Count).
-  const counted = await t.db.selectFrom('row_counts').select(['key', 'n']).where('key', 'like', 'year_donors:%').execute();
+  const { rows: counted } = await sql<{ key: string; n: number | string }>`select key, n from row_counts
+    where key like 'year_donors:%'`.execute(t.db);
   const keptDonors = Object.fromEntries(counted.filter((r) => Number(r.n) !== 0).map((r) => [r.key.slice(12), Number(r.n)]));
   const donors: Record<string, number> = {};
   for (const r of recount) donors[r.split('|')[0]!] = (donors[r.split('|')[0]!] ?? 0) + 1;
