@@ -38,12 +38,33 @@ function preloadHomeChunk(entry = 'features/home/home-page.tsx'): Plugin {
   };
 }
 
+/**
+ * zod's 40-odd translations (~340 KB of source, `z.locales`) leave the browser bundle: the app words its own messages
+ * (@shared/zod-fr) and zod falls back on English only. A phone then parses and evaluates ~40 % less of zod when the
+ * first form opens (issue #32, TBT). The API keeps the whole of zod.
+ */
+function zodEnglishOnly(): Plugin {
+  const stub = '\0zod-locales-en-only';
+  return {
+    name: 'zod-english-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../locales/index.js' && importer && /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer)) return stub;
+      return null;
+    },
+    load(id) {
+      return id === stub ? "export { default as en } from 'zod/v4/locales/en.js';" : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
   plugins: [
     react(),
     tailwindcss(),
+    zodEnglishOnly(),
     preloadHomeChunk(),
     // Installable app and service worker (apps/web/src/sw.ts). Registered by lib/register-service-worker.ts after the
     // page has loaded, never in `npm run dev`. Precaches the public pages' scripts and styles, not the dashboards'.
@@ -98,6 +119,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Read by scripts/lib/dashboard-pages.mjs to preload the dashboards' chunks from their HTML, then deleted.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // zod's core apart from its public API: two chunks, so the first page of a visit evaluates them in two tasks
+        // (app/routes.tsx) instead of one long enough to delay a tap on a slow phone (issue #32, TBT).
+        codeSplitting: { groups: [{ name: 'zod-core', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/ }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -84,6 +84,10 @@ describe('a monthly gift at 360 px', () => {
     await page.goto('/engagement/lien-inconnu-0000000000000000');
     await page.getByText("Ce lien d'engagement est invalide ou a expiré.").waitFor();
     assertNoPageErrors(page);
+    // Its frame is in the HTML (issue #32, LCP at first paint), never indexed.
+    const frame = await (await page.request.get('/engagement/lien-inconnu-0000000000000000')).text();
+    expect(frame).toContain('>Mon engagement de don</h1>');
+    expect(frame).toContain('<meta name="robots" content="noindex">');
 
     // The administrator finds it among the stopped pledges, with its payment.
     const admin = await browser.newPage(PHONE);

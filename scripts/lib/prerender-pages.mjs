@@ -30,6 +30,7 @@ try {
   const homeHrefs = [...(shell.match(homePreloads)?.[1] ?? '').matchAll(MODULEPRELOAD)].map((m) => m[1]);
   const spaShell = shell.replace(homePreloads, '');
   const page = pageTemplate(spaShell);
+  const chunksOf = routeChunks(spaShell);
   const manifest = {};
   fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
   for (const url of PRERENDERED_PATHS) {
@@ -43,7 +44,13 @@ try {
     const title = body.match(/<h1 data-page-title="([^"]*)"/)?.[1];
     const file = `pages/${url === '/' ? 'home' : createHash('sha256').update(url).digest('hex').slice(0, 12)}.html`;
     const signInFirst = SIGNED_IN_ONLY_PATHS.includes(url);
-    fs.writeFileSync(path.join(webDir, file), page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [], signInFirst }));
+    const chunks = chunksOf(url);
+    const html = page({ title, hints, body, extraPreloads: url === '/' ? homeHrefs : [], signInFirst, chunks });
+    // A frame served for every value of a parameter (/engagement/:token, a personal link): never indexed.
+    fs.writeFileSync(
+      path.join(webDir, file),
+      url.includes('/:') ? html.replace('</head>', '<meta name="robots" content="noindex"></head>') : html,
+    );
     manifest[url] = file;
   }
   // The "page non trouvée" page, prerendered too (an address no route matches), for the addresses the app has no route
@@ -70,6 +77,54 @@ try {
 }
 
 /**
+ * For each prerendered address, the chunks its page needs beyond the entry's, dependencies first (issue #32, TBT):
+ * boot.js preloads them, and app/routes.tsx evaluates them one per task on the first page of a visit, so no single
+ * module evaluation (zod, a page's schemas) holds the main thread long enough to delay a tap on a slow phone.
+ * Read from app/routes.tsx (the route paths and their lazyPage imports) and Vite's manifest.
+ */
+function routeChunks(shell) {
+  const viteManifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'));
+  const source = fs.readFileSync(path.join(ROOT, 'apps/web/src/app/routes.tsx'), 'utf8');
+  const keyOf = (specifier) => {
+    const base = specifier.startsWith('@web/') ? `src/${specifier.slice(5)}` : path.posix.join('src/app', specifier);
+    return ['.tsx', '.ts'].map((ext) => base + ext).find((key) => viteManifest[key]);
+  };
+  const pages = new Map();
+  for (const m of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)(.*)\);/g)) {
+    const key = keyOf(m[2]);
+    if (!key) throw new Error(`app/routes.tsx : ${m[2]} absent du manifeste Vite.`);
+    pages.set(m[1], { key, withQueries: !m[3].includes('withQueries: false') });
+  }
+  const routes = [...source.matchAll(/<Route path="([^"]+)" element=\{<(\w+) \/>\}/g)].map((m) => ({
+    pattern: new RegExp(`^${m[1].replace(/:\w+/g, '[^/]+').replace('*', '.*')}$`),
+    page: pages.get(m[2]),
+  }));
+  if (routes.length < 10 || routes.some((r) => !r.page)) throw new Error('app/routes.tsx : pages des routes introuvables.');
+  // The entry and what it imports are evaluated by the entry itself.
+  const loaded = new Set(['index.html']);
+  const entryKeys = (key) => {
+    for (const dep of viteManifest[key]?.imports ?? []) if (!loaded.has(dep)) loaded.add(dep) && entryKeys(dep);
+  };
+  entryKeys('index.html');
+  if (!shell.includes(`/${viteManifest['index.html'].file}"`)) throw new Error('index.html : entrée du manifeste Vite introuvable.');
+  return (url) => {
+    const page = routes.find((r) => r.pattern.test(url))?.page;
+    if (!page) return [];
+    const order = [];
+    const seen = new Set(loaded);
+    const visit = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const dep of viteManifest[key].imports ?? []) visit(dep);
+      order.push(`/${viteManifest[key].file}`);
+    };
+    if (page.withQueries) visit('src/app/query-provider.tsx');
+    visit(page.key);
+    return order;
+  };
+}
+
+/**
  * The shell's head, rearranged once for pages that are readable before any script runs: the stylesheet inlined (no
  * render-blocking request), and the module script and its preloads started by boot.js once the page has painted.
  */
@@ -88,12 +143,13 @@ function pageTemplate(shell) {
   const boot = fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'));
   const bootName = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(webDir, bootName), boot);
-  return ({ title, hints, body, extraPreloads, signInFirst = false }) => {
+  return ({ title, hints, body, extraPreloads, signInFirst = false, chunks = [] }) => {
     const all = [...preloads, ...extraPreloads].join(' ');
     // A page behind the sign-in: the script runs as soon as it arrives (no defer) to send a visitor without a session
     // to /connexion before the page paints.
     const timing = signInFirst ? 'data-sign-in="/connexion"' : 'defer';
-    const head = `<style>${css}</style>${hints}<script ${timing} src="/${bootName}" data-entry="${entry}" data-preload="${all}"></script>`;
+    const staged = chunks.length ? ` data-chunks="${chunks.join(' ')}"` : '';
+    const head = `<style>${css}</style>${hints}<script ${timing} src="/${bootName}" data-entry="${entry}" data-preload="${all}"${staged}></script>`;
     const titled = title ? shell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : shell;
     return titled.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -17,6 +18,7 @@ import { messagesPlugin, type MessagesPluginOptions } from './modules/messages';
 import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './platform/http/errors';
 import rateLimitPlugin from './platform/http/rate-limit';
 import redisPlugin from './platform/http/redis';
+import { createResponseReplay, httpsTeller, replayingServer, type ResponseReplay } from './platform/http/response-replay';
 import securityPlugin from './platform/http/security';
 import uploadsPlugin from './platform/uploads/plugin';
 import webAppPlugin from './platform/http/web-app';
@@ -30,6 +32,8 @@ declare module 'fastify' {
     db: DB;
     storage: Storage;
     bootstrap: BootstrapResult;
+    /** Cached public answers replayed before the framework (platform/http/response-replay.ts). */
+    responseReplay: ResponseReplay;
   }
 }
 
@@ -57,11 +61,18 @@ export function fastifyTrustProxy(value: Config['trustProxy']): false | string |
   return (_address, hop) => hop < value;
 }
 
+/** The request id: the caller's X-Request-Id when it is a plain token (a proxy's), else a new UUID. */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
 /** Builds the whole product (API + web app) without listening: tests call app.inject(), server.ts listens. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Standard output, one write per turn of the event loop rather than per line (platform/lib/log-output.ts).
   const logOutput = options.logger === false || options.logStream ? undefined : batchedLogOutput();
+  const replay = createResponseReplay();
   const app = Fastify({
     logger:
       options.logger === false
@@ -75,10 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler,
     // One line per request (onResponse below) instead of Fastify's two ("incoming request" + "request completed").
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestId,
+    serverFactory: replayingServer(replay),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
@@ -120,6 +129,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('storage', storage);
   app.decorate('bootstrap', bootstrap);
+  app.decorate('responseReplay', replay);
+  replay.attach({ log: app.log, requestId, isHttps: httpsTeller(fastifyTrustProxy(config.trustProxy)) });
+  // From close() on, Fastify answers 503 (return503OnClosing): nothing is replayed past that point.
+  app.addHook('preClose', (done) => {
+    replay.stop();
+    done();
+  });
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   if (logOutput) app.addHook('onClose', async () => logOutput.flush());
 

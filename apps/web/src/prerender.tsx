@@ -26,6 +26,9 @@ export const PRERENDERED_PATHS = [
   // Public reads whose frame (title, introduction) paints before the script: their LCP was after it (issue #32).
   '/evenements',
   '/transparence',
+  // A page per personal link: its frame (title, card) is served for every token (apps/api/src/platform/http/web-app.ts),
+  // so its largest element paints before the script; the pledge fills the card once read (issue #32, LCP).
+  '/engagement/:token',
 ];
 
 /**

@@ -20,14 +20,18 @@ beforeAll(async () => {
   write('index.html', '<!doctype html><html><body><div id="root"></div></body></html>');
   write('pages/contact.html', PAGE);
   write('pages/contact.html.br', zlib.brotliCompressSync(PAGE));
-  write('prerendered.json', JSON.stringify({ '/contact': 'pages/contact.html' }));
+  write('pages/pledge-frame.html', '<!doctype html><html><body><div id="root"><h1>Mon engagement de don</h1></div></body></html>');
+  write('prerendered.json', JSON.stringify({ '/contact': 'pages/contact.html', '/engagement/:token': 'pages/pledge-frame.html' }));
   write(
     'pages/not-found.html',
     '<!doctype html><html><body><div id="root" data-not-found=""><h1>Page Non Trouvée</h1></div></body></html>',
   );
   write(
     'web-routes.json',
-    JSON.stringify({ routes: ['/', '/contact', '/causes/:causeId', '/dashboard-administrateur'], notFound: 'pages/not-found.html' }),
+    JSON.stringify({
+      routes: ['/', '/contact', '/causes/:causeId', '/engagement/:token', '/engagement/:token/payer', '/dashboard-administrateur'],
+      notFound: 'pages/not-found.html',
+    }),
   );
   write('sw.js', 'self.addEventListener("fetch", () => {});');
   write('manifest.webmanifest', '{"name":"ASBE"}');
@@ -87,5 +91,19 @@ describe('addresses the app has no route for', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('Contactez-Nous');
     expect((await t.app.inject({ method: 'GET', url: '/causes/sante/plus' })).body).toContain('data-not-found');
+  });
+});
+
+describe('a page prerendered with a parameter', () => {
+  it('answers its frame for every value of the parameter, and nothing deeper', async () => {
+    for (const url of ['/engagement/exemple', '/engagement/Zx-9_token']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<h1>Mon engagement de don</h1>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // /engagement/:token/payer is another route: the single-page shell, not the frame.
+    const deeper = await t.app.inject({ method: 'GET', url: '/engagement/exemple/payer' });
+    expect(deeper.body).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
   });
 });

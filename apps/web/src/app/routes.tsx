@@ -14,13 +14,30 @@ import { RouteErrorBoundary } from './pages/route-error';
 type PageModule = Promise<{ default: ComponentType }>;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 /**
- * `forms`: the page validates with zod (~90 KB of library to evaluate, plus its schemas). For the first page of a visit
- * zod is evaluated in a task of its own, then the page's modules in the next one: two short tasks instead of one long
- * enough to hold a tap on a slow phone (issue #32, TBT). Later navigations load both at once (no extra round trip).
+ * The chunks a prerendered page's HTML lists for its page, dependencies first (data-chunks on boot.js's script,
+ * scripts/lib/prerender-pages.mjs); taken once, by the first page of the visit.
+ */
+let entryChunks: string[] | undefined;
+const takeEntryChunks = (): string[] => {
+  if (entryChunks) return [];
+  entryChunks = document.querySelector<HTMLScriptElement>('script[data-chunks]')?.dataset.chunks?.split(' ').filter(Boolean) ?? [];
+  return entryChunks;
+};
+/**
+ * The first page of a visit evaluates its modules one chunk per task (zod alone, then each file of schemas, then the
+ * page): each evaluation is short, where the whole page at once held the main thread long enough to delay a tap on a
+ * slow phone (issue #32, TBT). Without that list (a page rendered in the browser), `forms` pages (zod, ~90 KB of library
+ * to evaluate) still evaluate zod in a task of its own. Later navigations load everything at once (no extra wait).
  */
 const lazyPage = (load: () => PageModule, options: { withQueries?: boolean; forms?: boolean } = {}) => {
   const build = async (): Promise<ComponentType> => {
-    if (options.forms && typeof document !== 'undefined' && !document.documentElement.dataset.hydrated) {
+    const firstPage = typeof document !== 'undefined' && !document.documentElement.dataset.hydrated;
+    const staged = firstPage ? takeEntryChunks() : [];
+    for (const href of staged) {
+      await import(/* @vite-ignore */ href);
+      await nextTask();
+    }
+    if (options.forms && firstPage && !staged.length) {
       await import('@shared/zod-fr');
       await nextTask();
     }

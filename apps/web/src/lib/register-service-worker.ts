@@ -12,6 +12,9 @@ export function registerServiceWorker() {
       // No service worker (private mode, old browser): the site works as before, only without offline reading.
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // When the main thread is idle: registering costs a few milliseconds, which on a prerendered page (loaded before
+  // this runs) would lengthen the task that starts hydration (issue #32, TBT).
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

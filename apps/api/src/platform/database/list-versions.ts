@@ -8,6 +8,12 @@ import { type DB, openSqliteReader, type SyncReader, sqliteStatementCount } from
 
 export interface ListVersions {
   read(list: string): Promise<number>;
+  /**
+   * The version without a promise where the engine allows it (SQLite's own read connection); undefined on
+   * PostgreSQL, whose reads go through the pool. The replayed answers (platform/http/response-replay.ts) check their
+   * list with it before the framework runs.
+   */
+  readNow(list: string): number | undefined;
   /** Closes the SQLite read connection, if any. */
   close(): void;
 }
@@ -20,24 +26,32 @@ export function openListVersions(db: DB, reuseMs: number): ListVersions {
   // Opened at the first read (after the migrations have created the table); null on PostgreSQL.
   let reader: SyncReader | null | undefined;
   const lastRead = new Map<string, { version: number; at: number; statements: number }>();
+  const missing = (list: string) => new Error(`public_list_versions has no row for ${list}`);
+
+  function readNow(list: string): number | undefined {
+    if (reader === undefined) reader = openSqliteReader(db);
+    if (!reader) return undefined;
+    const at = performance.now();
+    const statements = sqliteStatementCount();
+    const last = lastRead.get(list);
+    if (last && last.statements === statements && at - last.at < reuseMs) return last.version;
+    const row = reader.get<{ version: number }>(VERSION_SQL, [list]);
+    if (row === undefined) throw missing(list);
+    const version = Number(row.version);
+    lastRead.set(list, { version, at, statements });
+    return version;
+  }
+
   return {
     async read(list) {
-      if (reader === undefined) reader = openSqliteReader(db);
-      let row: { version: number | string } | undefined;
-      if (reader) {
-        const at = performance.now();
-        const statements = sqliteStatementCount();
-        const last = lastRead.get(list);
-        if (last && last.statements === statements && at - last.at < reuseMs) return last.version;
-        row = reader.get<{ version: number }>(VERSION_SQL, [list]);
-        if (row !== undefined) lastRead.set(list, { version: Number(row.version), at, statements });
-      } else {
-        versionSql ??= sql`select version from public_list_versions where list = ${list}`.compile(db).sql;
-        row = (await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(versionSql, [list]))).rows[0];
-      }
-      if (row === undefined) throw new Error(`public_list_versions has no row for ${list}`);
+      const now = readNow(list);
+      if (now !== undefined) return now;
+      versionSql ??= sql`select version from public_list_versions where list = ${list}`.compile(db).sql;
+      const row = (await db.executeQuery<{ version: number | string }>(CompiledQuery.raw(versionSql, [list]))).rows[0];
+      if (row === undefined) throw missing(list);
       return Number(row.version);
     },
+    readNow,
     close() {
       reader?.close();
       reader = undefined;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { DB } from '../database/database';
 import type { PageQuery } from '../lib/pagination';
 import { setPageHeaders } from '../lib/pagination';
-import { precompress, sendPrecompressedJson } from '../lib/precompressed';
+import { type Precompressed, precompress, sendPrecompressedJson } from '../lib/precompressed';
 import { createPublicListCache, type PublicList, type PublicListCache } from '../lib/public-list-cache';
 
 // Public lists (published testimonials, confirmed volunteers) are served from rendered pages checked against the
@@ -39,6 +39,23 @@ export function servePublicList(
       return { body: precompress(Buffer.from(serialize(items))), total };
     });
     setPageHeaders(reply, request.query, page.total);
-    return sendPrecompressedJson(request, reply, page.body);
+    sendPrecompressedJson(request, reply, page.body);
+    // Recorded as sent, to be replayed before the framework while the list keeps this version (response-replay.ts).
+    const sent = variantSent(reply, page.body);
+    if (sent) {
+      const check = () => {
+        const now = app.publicLists.versionNow(list);
+        return now === undefined ? app.publicLists.version(list).then((v) => v === page.version) : now === page.version;
+      };
+      app.responseReplay.record(request.raw, reply.raw, sent, check, request.protocol === 'https');
+    }
+    return reply;
   };
+}
+
+/** The body variant a reply just sent (by its Content-Encoding), or undefined if it has not been sent yet. */
+function variantSent(reply: FastifyReply, body: Precompressed): Buffer | undefined {
+  if (!reply.raw.headersSent) return undefined;
+  const encoding = reply.getHeader('content-encoding');
+  return encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity;
 }

@@ -96,15 +96,30 @@ function smallestVariant(webDir: string, url: string): string | null {
 
 /**
  * URL path → HTML file of the pages rendered at build time (scripts/lib/prerender-pages.mjs writes prerendered.json).
+ * A key with a parameter (`/engagement/:token`) is a page's frame, served for every value of it.
  * Missing (a build without it) means every page gets the shell.
  */
-function readPrerendered(webDir: string): Map<string, string> {
+function readPrerendered(webDir: string): { get(pathname: string): string | undefined } {
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(webDir, 'prerendered.json'), 'utf8')) as Record<string, string>;
-    return new Map(Object.entries(manifest));
+    const exact = new Map(Object.entries(manifest).filter(([key]) => !key.includes('/:')));
+    const patterns = Object.entries(manifest)
+      .filter(([key]) => key.includes('/:'))
+      .map(([key, file]) => ({ pattern: routePattern(key), file }));
+    return { get: (pathname) => exact.get(pathname) ?? patterns.find((p) => p.pattern.test(pathname))?.file };
   } catch {
-    return new Map();
+    return { get: () => undefined };
   }
+}
+
+/** `/causes/:causeId` → a regular expression matching `/causes/sante`. */
+function routePattern(route: string): RegExp {
+  return new RegExp(
+    `^${route
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  );
 }
 
 /**
@@ -118,15 +133,7 @@ function readWebRoutes(webDir: string): { matches(pathname: string): boolean; no
       notFound: string;
     };
     if (!fs.existsSync(path.join(webDir, notFound))) return null;
-    const patterns = routes.map(
-      (route) =>
-        new RegExp(
-          `^${route
-            .split('/')
-            .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-            .join('/')}$`,
-        ),
-    );
+    const patterns = routes.map(routePattern);
     return {
       matches: (pathname) => {
         const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -23,12 +23,17 @@ export interface RenderedPage {
   total: number;
 }
 
-interface Entry extends RenderedPage {
+/** A page and the list version it was rendered at. */
+export interface VersionedPage extends RenderedPage {
   version: number;
 }
 
 export interface PublicListCache {
-  page(list: PublicList, query: PageQuery, render: () => Promise<RenderedPage>): Promise<RenderedPage>;
+  page(list: PublicList, query: PageQuery, render: () => Promise<RenderedPage>): Promise<VersionedPage>;
+  /** The list's current version (the check every cached answer makes). */
+  version(list: PublicList): Promise<number>;
+  /** The same without a promise, where the engine allows it (SQLite); undefined otherwise. */
+  versionNow(list: PublicList): number | undefined;
   /** Closes the SQLite read connection, if any. */
   close(): void;
 }
@@ -48,12 +53,12 @@ export function createPublicListCache(
     versions = openListVersions(db, versionReuseMs),
   }: { maxEntries?: number; versionReuseMs?: number; versions?: ListVersions } = {},
 ): PublicListCache {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, VersionedPage>();
   // Concurrent misses of one page at one version share a single render instead of all querying at once.
-  const pending = new Map<string, { version: number; promise: Promise<RenderedPage> }>();
+  const pending = new Map<string, { version: number; promise: Promise<VersionedPage> }>();
   const currentVersion = (list: PublicList) => versions.read(list);
 
-  function remember(key: string, entry: Entry): void {
+  function remember(key: string, entry: VersionedPage): void {
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);
@@ -70,10 +75,11 @@ export function createPublicListCache(
       const inFlight = pending.get(key);
       if (inFlight?.version === version) return inFlight.promise;
       const promise = render().then(
-        (page) => {
+        (rendered) => {
+          const page = { ...rendered, version };
           if (pending.get(key)?.promise === promise) pending.delete(key);
           const stored = entries.get(key);
-          if (!stored || stored.version <= version) remember(key, { ...page, version });
+          if (!stored || stored.version <= version) remember(key, page);
           return page;
         },
         (error: unknown) => {
@@ -84,6 +90,8 @@ export function createPublicListCache(
       pending.set(key, { version, promise });
       return promise;
     },
+    version: currentVersion,
+    versionNow: (list) => versions.readNow(list),
     close() {
       versions.close();
     },
