@@ -147,7 +147,7 @@ async function healthDuringHeavyWork(url, pid, token) {
   return { p50: at(0.5), p99: at(0.99), probes: times.length, zip: `${progress.done}/${progress.total ?? '?'}` };
 }
 
-async function seedPostgres(url, n) {
+export async function seedPostgres(url, n) {
   const pg = require('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
