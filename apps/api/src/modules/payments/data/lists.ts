@@ -1,7 +1,9 @@
+import { countMatches, newestFirstFromCandidates } from '../../../platform/database/bounded-search';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../platform/database/database';
-import { newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
-import { moneySearch } from './search';
+import { matchesJoined, newestMatchIds } from '../../../platform/database/text-search';
+import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
+import { moneyFtsPhrase, moneySearch } from './search';
 import { type MoneyKind, type MoneyRow, TABLE_OF } from './records';
 
 // The administrators' money lists (Liste des Paiements, Liste Dons) and the member space's own records.
@@ -17,7 +19,7 @@ export type ListFilter = Pick<ListQuery, 'status' | 'q' | 'cancelled'>;
 /**
  * The number of listed (not soft-deleted) rows, in total or for one status, kept by database triggers in
  * `row_counts` (migration 20261122_0200): a COUNT(*) over 100 000 rows was most of each list request.
- * A search (`q`) still counts its matches.
+ * A search (`q`) counts its matches, at most MAX_SKIPPED_ROWS + 1 (platform/lib/pagination.ts, countMatches).
  */
 async function listedCount(db: DB, table: 'donations' | 'payments', status: string | undefined): Promise<number> {
   const key = status ? `${table}:status:${status}` : table;
@@ -73,15 +75,34 @@ export type ListedRow = Pick<MoneyRow, (typeof LISTED_COLUMNS)[number]>;
  */
 export async function pageOfMoney<Own extends 'payment_type' | 'purpose'>(db: DB, kind: MoneyKind, query: ListQuery, own: Own) {
   const base: SelectQueryBuilder<any, any, any> = kind === 'payment' ? filteredPayments(db, query) : filteredDonations(db, query);
-  const count = () =>
-    query.q || query.cancelled
-      ? base
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow()
-          .then((r: { total?: unknown }) => Number(r.total))
-      : listedCount(db, TABLE_OF[kind], query.status);
-  const total = await count();
-  const { rows, next } = await newestFirstSeek(base.select([...LISTED_COLUMNS, own]), query, total);
+  const table = TABLE_OF[kind] as 'donations' | 'payments';
+  // A search the trigram index answers alone is counted through a join that stops at the cap (countMatches), and a
+  // common one (capped) reads its page from its newest matches by id.
+  const phrase = query.q ? moneyFtsPhrase(db, table, query.q) : null;
+  const filters = listFilter(db, table, { ...query, q: undefined }, []);
+  let total: ListTotal;
+  if (phrase) total = await countMatches(db, matchesJoined(db, table, phrase).$call(filters));
+  else total = query.q || query.cancelled ? await countMatches(db, base) : await listedCount(db, table, query.status);
+  const columns = [...LISTED_COLUMNS, own] as const;
+  const fromCandidates =
+    phrase && typeof total !== 'number' && total.capped
+      ? await newestFirstFromCandidates(
+          query,
+          (newest, atMost) =>
+            db
+              .selectFrom(table)
+              .$call(filters)
+              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`)
+              .select(columns as never),
+          async (newest, atMost) => {
+            const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
+              from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
+            return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
+          },
+          db.selectFrom(table).$call(filters),
+        )
+      : null;
+  const { rows, next } = fromCandidates ?? (await newestFirstSeek(base.select([...LISTED_COLUMNS, own]), query, total));
   return { total, rows: rows as Array<ListedRow & Record<Own, string>>, next };
 }
 
