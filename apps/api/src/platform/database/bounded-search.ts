@@ -33,6 +33,9 @@ export async function countMatches(db: Kysely<any>, qb: SelectQueryBuilder<any, 
   return n > MAX_SKIPPED_ROWS ? { total: MAX_SKIPPED_ROWS, capped: true } : { total: n, capped: false };
 }
 
+/** The most candidate ids a common word's page reads (a page near the start, or after a cursor). */
+const MAX_CANDIDATES = 50_000;
+
 /**
  * A search matching more rows than are counted (a common word: one donation in ten says « Zinsou »), read through its
  * newest matches by id: the index streams them in id order and stops, where the match set of 100 000 ids cost 90 ms.
@@ -56,7 +59,10 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
   const needed = skipped + page.per_page + 1;
   const below = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, key: SeekKey): Q =>
     q.where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '<', eb.tuple(key.created_at, key.id))) as Q;
-  for (const newest of [needed * 10, needed * 100]) {
+  // Ten candidates per row needed, then a hundred (a word in one row in ten, then in one in a hundred); a page deep
+  // enough to need more is read the usual way.
+  if (needed * 10 > MAX_CANDIDATES) return null;
+  for (const newest of new Set([needed * 10, Math.min(needed * 100, MAX_CANDIDATES)])) {
     let q = within(newest, from?.id);
     if (from) q = below(q, from);
     const rows = await q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc').limit(needed).execute();
