@@ -1,10 +1,12 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { fieldError } from '../lib/http-errors';
+import { matchesJoined, newestMatchIds } from './text-search';
 import {
   type BoundedTotal,
   decodeCursor,
   encodeCursor,
   MAX_SKIPPED_ROWS,
+  newestFirstSeek,
   PAGE_MESSAGES,
   type SeekKey,
   type SeekPageQuery,
@@ -88,4 +90,42 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
     return { rows: pageRows, next: rows.length === needed && end ? encodeCursor(end) : null };
   }
   return null;
+}
+
+/**
+ * One page of a list searched by a phrase the trigram index answers alone (SQLite, text-search.ts ftsOnlyPhrase):
+ * counted through a join that stops at the cap, and, when capped, read from the newest matches by id. `filters`: the
+ * list's other filters (on the table's own columns); `select`: its columns; `searched`: the list query with its
+ * search, for a page read the usual way.
+ */
+export async function pageOfPhrase<R extends SeekKey>(
+  db: Kysely<any>,
+  table: string,
+  phrase: string,
+  filters: <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) => Q,
+  select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
+  searched: SelectQueryBuilder<any, any, R>,
+  page: SeekPageQuery,
+): Promise<{ total: BoundedTotal; rows: R[]; next: string | null }> {
+  const total = await countMatches(db, matchesJoined(db as never, table, phrase).$call(filters));
+  const fromCandidates = total.capped
+    ? await newestFirstFromCandidates(
+        page,
+        (newest, atMost) =>
+          select(
+            db
+              .selectFrom(table)
+              .$call(filters)
+              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`),
+          ),
+        async (newest, atMost) => {
+          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
+            from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
+          return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
+        },
+        db.selectFrom(table).$call(filters),
+      )
+    : null;
+  const { rows, next } = fromCandidates ?? (await newestFirstSeek(searched, page, total));
+  return { total, rows, next };
 }
