@@ -1,4 +1,5 @@
 import { LIST_MESSAGES, SEARCH_COUNT_CAP } from '@shared/messages';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MESSAGES } from '../../src/platform/lib/pagination';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -58,5 +59,23 @@ describe('a search matching more rows than are counted', () => {
     const beyond = await list(`q=donateur&per_page=20&page=${SEARCH_COUNT_CAP / 20 + 2}`);
     expect(beyond.statusCode).toBe(422);
     expect(beyond.json()).toMatchObject({ errors: { page: [PAGE_MESSAGES.tooDeep] } });
+  });
+
+  it('counts and pages the accounts list the same way', async () => {
+    await sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(SEEDED - 1)})
+      insert into users (name, email, telephone, password_hash, role, is_confirmed, first_login, created_at, updated_at)
+      select 'Sossa ' || i, 'sossa' || i || '@exemple.bj', '+22951' || substr('00000000' || i, -8), 'x', 'membre', 1, 0,
+        '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z' from s`.execute(t.db);
+    const users = (query: string) => t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(admin.token) });
+    const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
+    const first = await users('q=sossa&per_page=20');
+    expect(first.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
+    expect(first.headers['x-total-count-capped']).toBe('true');
+    expect(names(first)).toEqual(Array.from({ length: 20 }, (_, k) => `Sossa ${SEEDED - 1 - k}`));
+    const next = await users(`q=sossa&per_page=20&after=${encodeURIComponent(String(first.headers['x-next-cursor']))}`);
+    expect(names(next)).toEqual(names(await users('q=sossa&per_page=20&page=2')));
+    const few = await users('q=sossa%20100&per_page=20');
+    expect(few.headers['x-total-count']).toBe('61'); // Sossa 100, 1000–1009 and 10 000–10 049
+    expect(few.headers['x-total-count-capped']).toBeUndefined();
   });
 });

@@ -1,10 +1,12 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { fieldError } from '../lib/http-errors';
+import { matchesJoined, newestMatchIds } from './text-search';
 import {
   type BoundedTotal,
   decodeCursor,
   encodeCursor,
   MAX_SKIPPED_ROWS,
+  newestFirstSeek,
   PAGE_MESSAGES,
   type SeekKey,
   type SeekPageQuery,
@@ -33,6 +35,9 @@ export async function countMatches(db: Kysely<any>, qb: SelectQueryBuilder<any, 
   return n > MAX_SKIPPED_ROWS ? { total: MAX_SKIPPED_ROWS, capped: true } : { total: n, capped: false };
 }
 
+/** The most candidate ids a common word's page reads (a page near the start, or after a cursor). */
+const MAX_CANDIDATES = 50_000;
+
 /**
  * A search matching more rows than are counted (a common word: one donation in ten says « Zinsou »), read through its
  * newest matches by id: the index streams them in id order and stops, where the match set of 100 000 ids cost 90 ms.
@@ -56,7 +61,10 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
   const needed = skipped + page.per_page + 1;
   const below = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, key: SeekKey): Q =>
     q.where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '<', eb.tuple(key.created_at, key.id))) as Q;
-  for (const newest of [needed * 10, needed * 100]) {
+  // Ten candidates per row needed, then a hundred (a word in one row in ten, then in one in a hundred); a page deep
+  // enough to need more is read the usual way.
+  if (needed * 10 > MAX_CANDIDATES) return null;
+  for (const newest of new Set([needed * 10, Math.min(needed * 100, MAX_CANDIDATES)])) {
     let q = within(newest, from?.id);
     if (from) q = below(q, from);
     const rows = await q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc').limit(needed).execute();
@@ -82,4 +90,42 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
     return { rows: pageRows, next: rows.length === needed && end ? encodeCursor(end) : null };
   }
   return null;
+}
+
+/**
+ * One page of a list searched by a phrase the trigram index answers alone (SQLite, text-search.ts ftsOnlyPhrase):
+ * counted through a join that stops at the cap, and, when capped, read from the newest matches by id. `filters`: the
+ * list's other filters (on the table's own columns); `select`: its columns; `searched`: the list query with its
+ * search, for a page read the usual way.
+ */
+export async function pageOfPhrase<R extends SeekKey>(
+  db: Kysely<any>,
+  table: string,
+  phrase: string,
+  filters: <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) => Q,
+  select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
+  searched: SelectQueryBuilder<any, any, R>,
+  page: SeekPageQuery,
+): Promise<{ total: BoundedTotal; rows: R[]; next: string | null }> {
+  const total = await countMatches(db, matchesJoined(db as never, table, phrase).$call(filters));
+  const fromCandidates = total.capped
+    ? await newestFirstFromCandidates(
+        page,
+        (newest, atMost) =>
+          select(
+            db
+              .selectFrom(table)
+              .$call(filters)
+              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`),
+          ),
+        async (newest, atMost) => {
+          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
+            from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
+          return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
+        },
+        db.selectFrom(table).$call(filters),
+      )
+    : null;
+  const { rows, next } = fromCandidates ?? (await newestFirstSeek(searched, page, total));
+  return { total, rows, next };
 }

@@ -1,7 +1,6 @@
-import { countMatches, newestFirstFromCandidates } from '../../../platform/database/bounded-search';
+import { countMatches, pageOfPhrase } from '../../../platform/database/bounded-search';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../platform/database/database';
-import { matchesJoined, newestMatchIds } from '../../../platform/database/text-search';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
 import { moneyFtsPhrase, moneySearch } from './search';
 import { type MoneyKind, type MoneyRow, TABLE_OF } from './records';
@@ -76,33 +75,23 @@ export type ListedRow = Pick<MoneyRow, (typeof LISTED_COLUMNS)[number]>;
 export async function pageOfMoney<Own extends 'payment_type' | 'purpose'>(db: DB, kind: MoneyKind, query: ListQuery, own: Own) {
   const base: SelectQueryBuilder<any, any, any> = kind === 'payment' ? filteredPayments(db, query) : filteredDonations(db, query);
   const table = TABLE_OF[kind] as 'donations' | 'payments';
-  // A search the trigram index answers alone is counted through a join that stops at the cap (countMatches), and a
-  // common one (capped) reads its page from its newest matches by id.
-  const phrase = query.q ? moneyFtsPhrase(db, table, query.q) : null;
-  const filters = listFilter(db, table, { ...query, q: undefined }, []);
-  let total: ListTotal;
-  if (phrase) total = await countMatches(db, matchesJoined(db, table, phrase).$call(filters));
-  else total = query.q || query.cancelled ? await countMatches(db, base) : await listedCount(db, table, query.status);
   const columns = [...LISTED_COLUMNS, own] as const;
-  const fromCandidates =
-    phrase && typeof total !== 'number' && total.capped
-      ? await newestFirstFromCandidates(
-          query,
-          (newest, atMost) =>
-            db
-              .selectFrom(table)
-              .$call(filters)
-              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`)
-              .select(columns as never),
-          async (newest, atMost) => {
-            const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
-              from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
-            return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
-          },
-          db.selectFrom(table).$call(filters),
-        )
-      : null;
-  const { rows, next } = fromCandidates ?? (await newestFirstSeek(base.select([...LISTED_COLUMNS, own]), query, total));
+  // A search the trigram index answers alone: its count stops at the cap, and a common word reads its newest matches.
+  const phrase = query.q ? moneyFtsPhrase(db, table, query.q) : null;
+  if (phrase) {
+    const { total, rows, next } = await pageOfPhrase(
+      db,
+      table,
+      phrase,
+      listFilter(db, table, { ...query, q: undefined }, []),
+      (qb) => qb.select(columns as never),
+      base.select(columns as never),
+      query,
+    );
+    return { total: total as ListTotal, rows: rows as Array<ListedRow & Record<Own, string>>, next };
+  }
+  const total: ListTotal = query.q || query.cancelled ? await countMatches(db, base) : await listedCount(db, table, query.status);
+  const { rows, next } = await newestFirstSeek(base.select(columns as never), query, total);
   return { total, rows: rows as Array<ListedRow & Record<Own, string>>, next };
 }
 
