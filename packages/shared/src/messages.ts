@@ -1,3 +1,5 @@
+import { formatNumber } from './format';
+
 // Messages shared by the API and the web app (docs/product/errors.md and docs/product/messages.md). Form-specific messages live in schemas/.
 export const MESSAGES = {
   unauthenticated: 'Authentification requise. Veuillez vous connecter.',
@@ -10,4 +12,15 @@ export const MESSAGES = {
   busy: 'Le service est très sollicité en ce moment. Veuillez réessayer dans quelques secondes.',
   databaseUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
   genericRetry: 'Une erreur est survenue. Veuillez réessayer.',
+} as const;
+
+/**
+ * A list's search counts at most this many matches (X-Total-Count then says this number, with X-Total-Count-Capped):
+ * the same bound as the rows a `page` may skip (docs/product/http-api.md, « Pagination »).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export const LIST_MESSAGES = {
+  /** Shown by a list whose search matched more rows than were counted. */
+  cappedTotal: `Plus de ${formatNumber(SEARCH_COUNT_CAP)} résultats`,
 } as const;

@@ -37,6 +37,13 @@ async function totals() {
   const recount = rows.map((r) => `${Number(r.year)}|${r.phone}|${Number(r.total)}|${Number(r.n)}`).sort();
   const keptRows = await t.db.selectFrom('year_donor_totals').selectAll().where('count', '<>', 0).execute();
   const kept = keptRows.map((r) => `${r.year}|${r.phone}|${Number(r.total)}|${r.count}`).sort();
+  // The number of donors per year, kept by the triggers of migration 20261127_0600 (the list's X-Total-Count).
+  const { rows: counted } = await sql<{ key: string; n: number | string }>`select key, n from row_counts
+    where key like 'year_donors:%'`.execute(t.db);
+  const keptDonors = Object.fromEntries(counted.filter((r) => Number(r.n) !== 0).map((r) => [r.key.slice(12), Number(r.n)]));
+  const donors: Record<string, number> = {};
+  for (const r of recount) donors[r.split('|')[0]!] = (donors[r.split('|')[0]!] ?? 0) + 1;
+  expect(keptDonors).toEqual(donors);
   return { kept, recount };
 }
 
@@ -182,6 +189,24 @@ describe('year donor totals kept as donations move', () => {
       const expected = recount.filter((r) => r.startsWith(`${year}|`));
       expect(listed).toEqual(expected);
       expect(res.headers['x-total-count']).toBe(String(expected.length));
+
+      // Page by page with the cursor: every donor once, in telephone order; the last page has no cursor.
+      const walked: string[] = [];
+      let after: string | undefined;
+      for (let guard = 0; guard < 100; guard++) {
+        const pageRes = await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/year-receipts?year=${year}&per_page=3${after ? `&after=${after}` : ''}`,
+          headers: bearer(admin.token),
+        });
+        expect(pageRes.statusCode).toBe(200);
+        walked.push(...(pageRes.json() as Array<{ telephone: string }>).map((d) => d.telephone));
+        after = pageRes.headers['x-next-cursor'] as string | undefined;
+        if (!after) break;
+      }
+      expect(walked).toEqual(expected.map((r) => r.split('|')[1]).sort());
     }
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/year-receipts?year=2025&after=bm9u', headers: bearer(admin.token) });
+    expect(bad.statusCode).toBe(422);
   }, 600_000);
 });

@@ -115,8 +115,14 @@ function xhrRequest<T>(path: string, options: RequestOptions): Promise<T> {
   });
 }
 
-/** A server-paginated list: the JSON array plus the X-Total-Count header. */
-export async function apiPage<T>(path: string, query: RequestOptions['query'] = {}): Promise<{ items: T[]; total: number }> {
+/**
+ * A server-paginated list: the JSON array plus the X-Total-Count header; `capped` when a search matched more rows
+ * than the server counts (X-Total-Count-Capped, docs/product/http-api.md « Pagination »).
+ */
+export async function apiPage<T>(
+  path: string,
+  query: RequestOptions['query'] = {},
+): Promise<{ items: T[]; total: number; capped?: boolean }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
   try {
@@ -127,7 +133,8 @@ export async function apiPage<T>(path: string, query: RequestOptions['query'] = 
     const body = await response.json().catch(() => null);
     if (!response.ok) throw toApiError(response.status, body);
     const items = Array.isArray(body) ? (body as T[]) : [];
-    return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
+    const total = Number(response.headers.get('x-total-count') ?? items.length);
+    return response.headers.get('x-total-count-capped') === 'true' ? { items, total, capped: true } : { items, total };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError(0, MESSAGES.genericRetry);

@@ -1,9 +1,10 @@
+import { countMatches, pageOfPhrase } from '../../platform/database/bounded-search';
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { DB } from '../../platform/database/database';
-import { indexedSearch, type SearchedTable } from '../../platform/database/text-search';
+import { ftsOnlyPhrase, indexedSearch, type SearchedTable } from '../../platform/database/text-search';
 import { keptCount } from '../../platform/database/kept-counts';
-import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import type { Database, NewUser, UserUpdate } from '../../platform/database/schema';
 
 // The accounts area's queries (users, auth_tokens; recovery codes live in the codes area); rules (who may do what, confirmation,
@@ -118,17 +119,24 @@ function keptCountKeys(filter: UserListFilter): string[] | undefined {
 /** One page of users, newest first (by seek: platform/lib/pagination.ts), the total matching the filter and the next page's cursor. */
 export async function listUsers(db: DB, filter: UserListFilter, page: SeekPageQuery) {
   const keys = keptCountKeys(filter);
-  const total = keys
-    ? await keptCount(db, keys)
-    : Number(
-        (
-          await applyUserFilter(
-            db,
-            db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')),
-            filter,
-          ).executeTakeFirstOrThrow()
-        ).total,
-      );
+  // A search or a combination of filters counts its matches, at most MAX_SKIPPED_ROWS + 1.
+  const term = filter.q?.trim();
+  // A search the trigram index answers alone: its count stops at the cap, and a common name reads its newest matches.
+  const phrase = term ? ftsOnlyPhrase(db, USERS_SEARCHED, term) : null;
+  if (phrase) {
+    const others = { ...filter, q: undefined };
+    const { total, rows, next } = await pageOfPhrase(
+      db,
+      'users',
+      phrase,
+      (qb) => applyUserFilter(db, qb as never, others) as never,
+      (qb) => qb.select(PUBLIC_USER_COLUMNS),
+      applyUserFilter(db, db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter),
+      page,
+    );
+    return { items: rows, total: total as ListTotal, next };
+  }
+  const total: ListTotal = keys ? await keptCount(db, keys) : await countMatches(db, applyUserFilter(db, db.selectFrom('users'), filter));
   const { rows, next } = await newestFirstSeek(
     applyUserFilter(db, db.selectFrom('users').select(PUBLIC_USER_COLUMNS), filter),
     page,

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../platform/database/database';
+import { countMatches } from '../../platform/database/bounded-search';
 import { keptCount } from '../../platform/database/kept-counts';
-import { countMatches, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import type { AuditLogTable } from '../../platform/database/schema';
 
 // The audit area's queries (audit_log).
@@ -46,7 +47,7 @@ export function auditQuery(db: DB, filter: AuditFilter) {
  * The trail's size for these filters: one filter (or none) is counted by the triggers (migration 20261127_0400);
  * a combination of filters counts its rows through the filter's index.
  */
-function auditTotal(db: DB, filter: AuditFilter): Promise<number> {
+function auditTotal(db: DB, filter: AuditFilter): Promise<ListTotal> {
   const keys = [
     filter.actor !== undefined && `audit_log:actor:${filter.actor}`,
     filter.entity && `audit_log:entity:${filter.entity}`,
@@ -54,7 +55,7 @@ function auditTotal(db: DB, filter: AuditFilter): Promise<number> {
   ].filter((k): k is string => Boolean(k));
   if (keys.length === 0) return keptCount(db, ['audit_log']);
   if (keys.length === 1) return keptCount(db, keys);
-  return countMatches(auditQuery(db, filter));
+  return countMatches(db, auditQuery(db, filter));
 }
 
 /** One page of the trail, newest first (by seek: platform/lib/pagination.ts), its total and the next page's cursor. */

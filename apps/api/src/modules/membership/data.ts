@@ -1,8 +1,9 @@
+import { countMatches } from '../../platform/database/bounded-search';
 import { PAYMENT_TYPES, RECEIVED_STATUSES } from '@shared/constants';
 import { MEMBERSHIP_RENEW_WINDOW_DAYS, type MembershipStatus } from '@shared/schemas/membership';
 import type { DB } from '../../platform/database/database';
 import { keptCount, keptCountBetween } from '../../platform/database/kept-counts';
-import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import { userSearch } from '../accounts';
 import { addDays } from './period';
 
@@ -79,17 +80,8 @@ const MEMBERSHIP_DAY_KEY = 'memberships:until:';
 /** One page of accounts with their membership, newest first (by seek: platform/lib/pagination.ts), and the total. */
 export async function pageOfMembers(db: DB, status: MembershipStatus | undefined, today: string, page: SeekPageQuery) {
   const term = page.q?.trim();
-  // A search is counted on its matches (found by index); without one, the kept counts answer.
-  const total = term
-    ? Number(
-        (
-          await membersQuery(db, status, today, term)
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('total'))
-            .executeTakeFirstOrThrow()
-        ).total,
-      )
-    : await countMembers(db, status, today);
+  // A search is counted on its matches (found by index, at most MAX_SKIPPED_ROWS + 1); without one, the kept counts.
+  const total: ListTotal = term ? await countMatches(db, membersQuery(db, status, today, term)) : await countMembers(db, status, today);
   const { rows, next } = await newestFirstSeek(membersQuery(db, status, today, term), page, total, {
     created_at: 'users.created_at',
     id: 'users.id',

@@ -1,8 +1,9 @@
+import { countMatches } from '../../platform/database/bounded-search';
 import { type Insertable, sql } from 'kysely';
 import { type DB, isPostgres } from '../../platform/database/database';
 import type { OutboxMessagesTable } from '../../platform/database/schema';
 import { keptCount } from '../../platform/database/kept-counts';
-import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import { toE164 } from '../../platform/lib/phone';
 
 // The messages area's queries: the outbox (queue, claim, outcome, support view) and what the daily digest counts.
@@ -158,7 +159,7 @@ const OUTBOX_VIEW_COLUMNS = [
 export async function pageOfOutbox(db: DB, filter: OutboxFilter, page: SeekPageQuery) {
   const query = filteredOutbox(db, filter);
   const total = filter.to?.trim()
-    ? await countMatches(query)
+    ? await countMatches(db, query)
     : await keptCount(db, [filter.channel ? `outbox_messages:channel:${filter.channel}` : 'outbox_messages']);
   const { rows, next } = await newestFirstSeek(query.select(OUTBOX_VIEW_COLUMNS), page, total);
   return { rows, total, next };

@@ -1,8 +1,9 @@
+import { countMatches } from '../../platform/database/bounded-search';
 import { type Insertable, sql } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import type { OutboxMessagesTable } from '../../platform/database/schema';
 import { keptCount } from '../../platform/database/kept-counts';
-import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The newsletter area's queries: subscriptions, sends, and the outbox rows a send queues or an unsubscribe drops.
 
@@ -74,7 +75,7 @@ export async function queueNewsletterEmails(trx: DB, rows: Insertable<OutboxMess
 export async function pageOfSends(db: DB, page: SeekPageQuery) {
   let query = db.selectFrom('newsletter_sends');
   if (page.q) query = query.where((eb) => sql<boolean>`lower(${eb.ref('subject')}) like ${likePattern(page.q!.toLowerCase())} escape '\\'`);
-  const total = page.q ? await countMatches(query) : await keptCount(db, ['newsletter_sends']);
+  const total = page.q ? await countMatches(db, query) : await keptCount(db, ['newsletter_sends']);
   const { rows: sends, next } = await newestFirstSeek(query.select(['id', 'subject', 'recipients', 'created_at']), page, total);
   const ids = sends.map((s) => s.id);
   const counts = ids.length

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/lib/http-errors';
-import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireRole } from '../accounts';
 import { auditBy, recordAudit } from '../audit';
 import {
@@ -35,11 +35,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/year-receipts',
     {
       ...admin,
-      schema: { tags, security, querystring: pageQuerySchema.extend(yearQuerySchema.shape), response: { 200: z.array(yearDonorSchema) } },
+      schema: {
+        tags,
+        security,
+        querystring: seekPageQuerySchema.extend(yearQuerySchema.shape),
+        response: { 200: z.array(yearDonorSchema) },
+      },
     },
     async (request, reply) => {
-      const { items, total } = await pageYearDonors(app.db, request.query.year, request.query);
-      setPageHeaders(reply, request.query, total);
+      const { items, total, next } = await pageYearDonors(app.db, request.query.year, request.query);
+      setPageHeaders(reply, request.query, total, next);
       return items;
     },
   );

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
-import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
+import { PAGE_HEADERS, seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { actorOf, requireAuth, requireRole, resolveUser } from '../accounts';
 import { auditBy, recordAudit } from '../audit';
 import { forRequest } from '../payments';
@@ -149,7 +149,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { items, total, next, monthly } = await listPledges(app.db, secret(), request.query);
       setPageHeaders(reply, request.query, total, next);
       reply.header('x-monthly-total', String(monthly));
-      reply.header('access-control-expose-headers', 'x-total-count, x-page, x-per-page, x-next-cursor, x-monthly-total');
+      reply.header('access-control-expose-headers', `${PAGE_HEADERS}, x-monthly-total`);
       return items;
     },
   );

@@ -1,3 +1,4 @@
+import { countMatches } from '../../platform/database/bounded-search';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/database/database';
 import type {
@@ -8,7 +9,7 @@ import type {
   TreasuryStatementLinesTable,
 } from '../../platform/database/schema';
 import { keptCount } from '../../platform/database/kept-counts';
-import { countMatches, likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
+import { likePattern, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
 // The treasury's only queries. Balances, daily and monthly totals are kept by `insertMovement`, in the caller's
 // transaction, so no read ever sums the movements table beyond one account's single day.
@@ -322,7 +323,7 @@ export const findExpenseView = (db: Exec, id: number) => expensesQuery(db, {}).w
 export async function pageOfExpenses(db: Exec, f: ExpenseFilter, page: SeekPageQuery) {
   const { status, ...others } = f;
   const total = Object.values(others).some((v) => v !== undefined && v !== '')
-    ? await countMatches(expensesQuery(db, f))
+    ? await countMatches(db, expensesQuery(db, f))
     : await keptCount(db as DB, [status ? `expenses:status:${status}` : 'expenses']);
   const { rows, next } = await newestFirstSeek(expensesQuery(db, f), page, total, { created_at: 'e.created_at', id: 'e.id' });
   return { rows, total, next };

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { likePattern } from '../lib/pagination';
 import { toE164 } from '../lib/phone';
 import { type DB, isPostgres } from './database';
@@ -51,4 +51,35 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
     }
     return eb.or([...exact, ...searched.columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '\\'`)]);
   };
+}
+
+/**
+ * SQLite: the FTS5 phrase when the trigram index alone answers this search (no telephone spelling, three characters
+ * or more); null otherwise (PostgreSQL, a scanned table, a term with an exact part).
+ */
+export function ftsOnlyPhrase(db: DB, searched: SearchedTable, term: string): string | null {
+  if (isPostgres(db) || searched.scanned || [...term].length < MIN_TRIGRAM || toE164(term)) return null;
+  const digits = term.replace(/[\s.-]/g, '');
+  if (digits !== term && /^\+?\d{4,}$/.test(digits)) return null;
+  return ftsPhrase(term);
+}
+
+/**
+ * The `newest` highest ids of the rows matching `phrase` (at most `atMost` when given), as a subquery: the FTS5 index
+ * streams its matches in id order and stops there, where `id in (all matches)` built the whole set first.
+ */
+export function newestMatchIds(table: string, phrase: string, newest: number, atMost?: number) {
+  const fts = sql.table(`${table}_search`);
+  const below = atMost === undefined ? sql`` : sql`and rowid <= ${atMost}`;
+  return sql`select rowid from ${fts} where ${fts} match ${phrase} ${below} order by rowid desc limit ${newest}`;
+}
+
+/** The rows matching `phrase` joined to their table, for a count that stops early (the match set is never built). */
+export function matchesJoined(db: DB, table: string, phrase: string) {
+  const fts = `${table}_search`;
+  // Table names chosen at run time: the builder is untyped.
+  return (db as Kysely<any>)
+    .selectFrom(fts)
+    .innerJoin(table, `${table}.id`, `${fts}.rowid`)
+    .where(sql<boolean>`${sql.table(fts)} match ${phrase}`);
 }

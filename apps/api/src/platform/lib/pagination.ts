@@ -1,5 +1,6 @@
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/format';
+import { SEARCH_COUNT_CAP } from '@shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
@@ -26,15 +27,34 @@ export function newestFirstPage(page: PageQuery) {
 }
 
 /**
- * `next`: the opaque cursor of the page after this one (`X-Next-Cursor`, sent back as `?after=`), on the lists that
- * read by seek (docs/product/http-api.md, « Pagination »); absent on the last page.
+ * A search's count, bounded: `capped` when more than MAX_SKIPPED_ROWS rows match, then `total` is MAX_SKIPPED_ROWS
+ * (a common word matched 100 000 of a million donations, and counting them all cost hundreds of milliseconds).
  */
-export function setPageHeaders(reply: FastifyReply, query: PageQuery, total: number, next?: string | null): void {
-  reply.header('x-total-count', String(total));
+export interface BoundedTotal {
+  total: number;
+  capped: boolean;
+}
+/** A list's total: exact (a number, kept by triggers) or a search's bounded count. */
+export type ListTotal = number | BoundedTotal;
+
+const exactTotal = (total: ListTotal) => (typeof total === 'number' ? total : total.total);
+const isCapped = (total: ListTotal) => typeof total !== 'number' && total.capped;
+
+/** The headers every list uses: the names any page can read from another origin. */
+export const PAGE_HEADERS = 'x-total-count, x-total-count-capped, x-page, x-per-page, x-next-cursor';
+
+/**
+ * `next`: the opaque cursor of the page after this one (`X-Next-Cursor`, sent back as `?after=`), on the lists that
+ * read by seek (docs/product/http-api.md, « Pagination »); absent on the last page. A capped search count answers
+ * `X-Total-Count-Capped: true` (X-Total-Count is then MAX_SKIPPED_ROWS: more rows match).
+ */
+export function setPageHeaders(reply: FastifyReply, query: PageQuery, total: ListTotal, next?: string | null): void {
+  reply.header('x-total-count', String(exactTotal(total)));
+  if (isCapped(total)) reply.header('x-total-count-capped', 'true');
   reply.header('x-page', String(query.page));
   reply.header('x-per-page', String(query.per_page));
   if (next) reply.header('x-next-cursor', next);
-  reply.header('access-control-expose-headers', 'x-total-count, x-page, x-per-page, x-next-cursor');
+  reply.header('access-control-expose-headers', PAGE_HEADERS);
 }
 
 /** The big lists (money, accounts, members) also take `after`, the opaque cursor of X-Next-Cursor. */
@@ -47,7 +67,7 @@ export type SeekPageQuery = z.infer<typeof seekPageQuerySchema>;
  * How many rows a `page` may skip from either end of a list. Skipping is a walk over an index, so a page in the middle
  * of a million rows cost 37 ms and grew with the table; the cursor reaches any depth at the cost of a first page.
  */
-export const MAX_SKIPPED_ROWS = 10_000;
+export const MAX_SKIPPED_ROWS = SEARCH_COUNT_CAP;
 
 export const PAGE_MESSAGES = {
   badCursor: 'Curseur de pagination invalide : reprenez la liste depuis sa première page.',
@@ -78,7 +98,7 @@ export function decodeCursor(cursor: string): SeekKey {
 export async function newestFirstSeek<R extends SeekKey>(
   qb: SelectQueryBuilder<any, any, R>,
   page: SeekPageQuery,
-  total: number,
+  listTotal: ListTotal,
   columns: { created_at: string; id: string } = { created_at: 'created_at', id: 'id' },
 ): Promise<{ rows: R[]; next: string | null }> {
   const newest = (q: SelectQueryBuilder<any, any, R>) => q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc');
@@ -102,6 +122,9 @@ export async function newestFirstSeek<R extends SeekKey>(
       .execute();
     return finish(rows.slice(0, page.per_page), rows.length > page.per_page);
   }
+  // A capped count does not know where the list ends: only the cursor goes deeper.
+  if (isCapped(listTotal)) throw fieldError('page', PAGE_MESSAGES.tooDeep);
+  const total = exactTotal(listTotal);
   if (skipped >= total) return { rows: [], next: null };
   // The page read from the other end: its rows are the oldest but `skipped`, in the opposite order.
   const fromOldest = Math.max(0, total - skipped - page.per_page);
@@ -114,19 +137,6 @@ export async function newestFirstSeek<R extends SeekKey>(
     .execute();
   rows.reverse();
   return finish(rows, skipped + rows.length < total);
-}
-
-/**
- * How many rows a filtered query finds, for a list whose filters have no kept count (a search, a combination of
- * filters): counted on the query's own rows, which its indexes narrow.
- */
-export async function countMatches(qb: SelectQueryBuilder<any, any, any>): Promise<number> {
-  const row = await qb
-    .clearSelect()
-    .clearOrderBy()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number((row as { n: number | string }).n);
 }
 
 /** `%term%` for LIKE with the user's wildcards escaped (use with `escape '\\'`). */

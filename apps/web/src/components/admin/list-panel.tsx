@@ -1,3 +1,4 @@
+import { LIST_MESSAGES } from '@shared/messages';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { TITLE_CLASSES } from '@web/components/dashboard/table-classes';
@@ -111,6 +112,11 @@ export function ListPanel<T>({
         <Spinner />
       ) : (
         <div aria-busy={query.isFetching || undefined}>
+          {query.data.capped && (
+            <p role="status" className="mb-2 text-sm text-slate-700">
+              {LIST_MESSAGES.cappedTotal}
+            </p>
+          )}
           <DataTable
             caption={title}
             columns={columns}

@@ -12,6 +12,8 @@ export interface PageParams {
 export interface PageResult<T> {
   items: T[];
   total: number;
+  /** The search matched more rows than `total` (the server counts at most SEARCH_COUNT_CAP). */
+  capped?: boolean;
 }
 export type PageFetcher<T> = (params: PageParams) => Promise<PageResult<T>>;
 

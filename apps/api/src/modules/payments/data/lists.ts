@@ -1,7 +1,8 @@
+import { countMatches, pageOfPhrase } from '../../../platform/database/bounded-search';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../platform/database/database';
-import { newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
-import { moneySearch } from './search';
+import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
+import { moneyFtsPhrase, moneySearch } from './search';
 import { type MoneyKind, type MoneyRow, TABLE_OF } from './records';
 
 // The administrators' money lists (Liste des Paiements, Liste Dons) and the member space's own records.
@@ -17,7 +18,7 @@ export type ListFilter = Pick<ListQuery, 'status' | 'q' | 'cancelled'>;
 /**
  * The number of listed (not soft-deleted) rows, in total or for one status, kept by database triggers in
  * `row_counts` (migration 20261122_0200): a COUNT(*) over 100 000 rows was most of each list request.
- * A search (`q`) still counts its matches.
+ * A search (`q`) counts its matches, at most MAX_SKIPPED_ROWS + 1 (platform/lib/pagination.ts, countMatches).
  */
 async function listedCount(db: DB, table: 'donations' | 'payments', status: string | undefined): Promise<number> {
   const key = status ? `${table}:status:${status}` : table;
@@ -73,15 +74,24 @@ export type ListedRow = Pick<MoneyRow, (typeof LISTED_COLUMNS)[number]>;
  */
 export async function pageOfMoney<Own extends 'payment_type' | 'purpose'>(db: DB, kind: MoneyKind, query: ListQuery, own: Own) {
   const base: SelectQueryBuilder<any, any, any> = kind === 'payment' ? filteredPayments(db, query) : filteredDonations(db, query);
-  const count = () =>
-    query.q || query.cancelled
-      ? base
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow()
-          .then((r: { total?: unknown }) => Number(r.total))
-      : listedCount(db, TABLE_OF[kind], query.status);
-  const total = await count();
-  const { rows, next } = await newestFirstSeek(base.select([...LISTED_COLUMNS, own]), query, total);
+  const table = TABLE_OF[kind] as 'donations' | 'payments';
+  const columns = [...LISTED_COLUMNS, own] as const;
+  // A search the trigram index answers alone: its count stops at the cap, and a common word reads its newest matches.
+  const phrase = query.q ? moneyFtsPhrase(db, table, query.q) : null;
+  if (phrase) {
+    const { total, rows, next } = await pageOfPhrase(
+      db,
+      table,
+      phrase,
+      listFilter(db, table, { ...query, q: undefined }, []),
+      (qb) => qb.select(columns as never),
+      base.select(columns as never),
+      query,
+    );
+    return { total: total as ListTotal, rows: rows as Array<ListedRow & Record<Own, string>>, next };
+  }
+  const total: ListTotal = query.q || query.cancelled ? await countMatches(db, base) : await listedCount(db, table, query.status);
+  const { rows, next } = await newestFirstSeek(base.select(columns as never), query, total);
   return { total, rows: rows as Array<ListedRow & Record<Own, string>>, next };
 }
 

@@ -1,5 +1,5 @@
 import type { DB } from '../../../platform/database/database';
-import { indexedSearch, type SearchedTable } from '../../../platform/database/text-search';
+import { ftsOnlyPhrase, indexedSearch, type SearchedTable } from '../../../platform/database/text-search';
 
 // The money lists' search box (platform/database/text-search.ts). On PostgreSQL one lowered text of every searched
 // column: the expression of the <table>_search_trgm index (migration 20261125_1710).
@@ -22,3 +22,6 @@ const SEARCHED = {
 export function moneySearch(db: DB, table: 'donations' | 'payments', term: string, searched: readonly string[]) {
   return indexedSearch(db, { ...SEARCHED[table], columns: searched }, term);
 }
+
+/** SQLite: the FTS5 phrase when the trigram index alone answers this search of a money list (text-search.ts). */
+export const moneyFtsPhrase = (db: DB, table: 'donations' | 'payments', term: string) => ftsOnlyPhrase(db, SEARCHED[table], term);

@@ -6,7 +6,7 @@ import { cancelRecordSchema } from '@shared/schemas/offline-payment';
 import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
+import { type ListTotal, seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
 import { actorOf, requireRole } from '../../accounts';
 import { type ListQuery, listDonations, listPayments, softDelete } from '../admin-lists';
 import { donationsExport, paymentsExport } from '../exports';
@@ -36,7 +36,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async 
       db: typeof app.db,
       receiptSecret: string,
       query: ListQuery,
-    ) => Promise<{ items: z.output<T>[]; total: number; next: string | null }>,
+    ) => Promise<{ items: z.output<T>[]; total: ListTotal; next: string | null }>,
     csvExport: ListExport,
   ) =>
     app.get(

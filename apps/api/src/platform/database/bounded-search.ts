@@ -1,0 +1,131 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { fieldError } from '../lib/http-errors';
+import { matchesJoined, newestMatchIds } from './text-search';
+import {
+  type BoundedTotal,
+  decodeCursor,
+  encodeCursor,
+  MAX_SKIPPED_ROWS,
+  newestFirstSeek,
+  PAGE_MESSAGES,
+  type SeekKey,
+  type SeekPageQuery,
+} from '../lib/pagination';
+
+// A list's search that matches many rows, at a cost that does not grow with them: its count stops at the cap, and a
+// common word's page is read from its newest matches (docs/product/http-api.md, « Pagination »).
+
+/**
+ * How many rows a filtered query finds, for a list whose filters have no kept count (a search, a combination of
+ * filters): at most MAX_SKIPPED_ROWS + 1 rows are counted, so a common word costs the same as a rare one.
+ */
+export async function countMatches(db: Kysely<any>, qb: SelectQueryBuilder<any, any, any>): Promise<BoundedTotal> {
+  const row = await db
+    .selectFrom(
+      qb
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql`1`.as('one'))
+        .limit(MAX_SKIPPED_ROWS + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > MAX_SKIPPED_ROWS ? { total: MAX_SKIPPED_ROWS, capped: true } : { total: n, capped: false };
+}
+
+/** The most candidate ids a common word's page reads (a page near the start, or after a cursor). */
+const MAX_CANDIDATES = 50_000;
+
+/**
+ * A search matching more rows than are counted (a common word: one donation in ten says « Zinsou »), read through its
+ * newest matches by id: the index streams them in id order and stops, where the match set of 100 000 ids cost 90 ms.
+ * Ids and created_at agree almost always (rows are written as they come), and the page is exact only when they agree
+ * over it: a row of the list newer than the page's end (or under the cursor) with an id outside the candidates means
+ * they do not, and the answer is null (read the page the usual way).
+ * `within(newest, atMost)`: the list query restricted to the `newest` highest matching ids (at most `atMost`);
+ * `lowest(newest, atMost)`: the smallest of those ids, null when fewer matched; `unsearched`: the list without its
+ * search (the same filters).
+ */
+export async function newestFirstFromCandidates<R extends SeekKey>(
+  page: SeekPageQuery,
+  within: (newest: number, atMost?: number) => SelectQueryBuilder<any, any, R>,
+  lowest: (newest: number, atMost?: number) => Promise<number | null>,
+  unsearched: SelectQueryBuilder<any, any, any>,
+  columns: { created_at: string; id: string } = { created_at: 'created_at', id: 'id' },
+): Promise<{ rows: R[]; next: string | null } | null> {
+  const from = page.after ? decodeCursor(page.after) : null;
+  const skipped = from ? 0 : (page.page - 1) * page.per_page;
+  if (skipped > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
+  const needed = skipped + page.per_page + 1;
+  const below = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, key: SeekKey): Q =>
+    q.where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '<', eb.tuple(key.created_at, key.id))) as Q;
+  // Ten candidates per row needed, then a hundred (a word in one row in ten, then in one in a hundred); a page deep
+  // enough to need more is read the usual way.
+  if (needed * 10 > MAX_CANDIDATES) return null;
+  for (const newest of new Set([needed * 10, Math.min(needed * 100, MAX_CANDIDATES)])) {
+    let q = within(newest, from?.id);
+    if (from) q = below(q, from);
+    const rows = await q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc').limit(needed).execute();
+    const lo = await lowest(newest, from?.id);
+    if (rows.length < needed && lo !== null) continue;
+    // Rows of the list that sort within what was read but were not candidates: ids under the lowest candidate, or
+    // (after a cursor) above the cursor's id.
+    const last = rows.length === needed ? rows[needed - 1]! : null;
+    const outside = [lo !== null && ((eb: any) => eb(columns.id, '<', lo)), from && ((eb: any) => eb(columns.id, '>', from.id))].filter(
+      (f): f is (eb: any) => any => Boolean(f),
+    );
+    if (outside.length > 0) {
+      let check = unsearched
+        .clearSelect()
+        .select(sql`1`.as('one'))
+        .where((eb) => eb.or(outside.map((f) => f(eb))));
+      if (from) check = below(check, from);
+      if (last) check = check.where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '>', eb.tuple(last.created_at, last.id)));
+      if (await check.limit(1).executeTakeFirst()) return null;
+    }
+    const pageRows = rows.slice(skipped, skipped + page.per_page);
+    const end = pageRows.at(-1);
+    return { rows: pageRows, next: rows.length === needed && end ? encodeCursor(end) : null };
+  }
+  return null;
+}
+
+/**
+ * One page of a list searched by a phrase the trigram index answers alone (SQLite, text-search.ts ftsOnlyPhrase):
+ * counted through a join that stops at the cap, and, when capped, read from the newest matches by id. `filters`: the
+ * list's other filters (on the table's own columns); `select`: its columns; `searched`: the list query with its
+ * search, for a page read the usual way.
+ */
+export async function pageOfPhrase<R extends SeekKey>(
+  db: Kysely<any>,
+  table: string,
+  phrase: string,
+  filters: <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) => Q,
+  select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
+  searched: SelectQueryBuilder<any, any, R>,
+  page: SeekPageQuery,
+): Promise<{ total: BoundedTotal; rows: R[]; next: string | null }> {
+  const total = await countMatches(db, matchesJoined(db as never, table, phrase).$call(filters));
+  const fromCandidates = total.capped
+    ? await newestFirstFromCandidates(
+        page,
+        (newest, atMost) =>
+          select(
+            db
+              .selectFrom(table)
+              .$call(filters)
+              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`),
+          ),
+        async (newest, atMost) => {
+          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
+            from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
+          return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
+        },
+        db.selectFrom(table).$call(filters),
+      )
+    : null;
+  const { rows, next } = fromCandidates ?? (await newestFirstSeek(searched, page, total));
+  return { total, rows, next };
+}

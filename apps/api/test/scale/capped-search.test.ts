@@ -1,0 +1,81 @@
+import { LIST_MESSAGES, SEARCH_COUNT_CAP } from '@shared/messages';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_MESSAGES } from '../../src/platform/lib/pagination';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { seedDonations } from './seed-money';
+
+// A search counts at most SEARCH_COUNT_CAP matches: beyond, X-Total-Count says the cap and X-Total-Count-Capped
+// says there are more (docs/product/http-api.md, « Pagination »); a common word's page stays exact.
+
+let t: TestApp;
+let admin: SeededUser;
+const SEEDED = SEARCH_COUNT_CAP + 50;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, 'administrateur');
+  // « Donateur 0 » … « Donateur 10049 », all written on the same day (the id orders them).
+  await seedDonations(t.db, SEEDED, 2025);
+});
+afterAll(async () => t?.close());
+
+const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/donations?${query}`, headers: bearer(admin.token) });
+const receipts = (res: { json: () => unknown }) => (res.json() as Array<{ receipt_number: string }>).map((d) => d.receipt_number);
+const receipt = (i: number) => `DON-${String(i).padStart(8, '0')}`;
+
+describe('a search matching more rows than are counted', () => {
+  it('answers the capped count with X-Total-Count-Capped, and a rarer search its exact count without it', async () => {
+    const common = await list('q=donateur&per_page=20');
+    expect(common.statusCode).toBe(200);
+    expect(common.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
+    expect(common.headers['x-total-count-capped']).toBe('true');
+    expect(String(common.headers['access-control-expose-headers'])).toContain('x-total-count-capped');
+    expect(receipts(common)).toEqual(Array.from({ length: 20 }, (_, k) => receipt(SEEDED - 1 - k)));
+
+    // « Donateur 12 », 120–129 and 1200–1299: 111 rows, counted exactly.
+    const rare = await list('q=donateur%2012&per_page=20');
+    expect(rare.headers['x-total-count']).toBe('111');
+    expect(rare.headers['x-total-count-capped']).toBeUndefined();
+    expect(LIST_MESSAGES.cappedTotal).toBe('Plus de 10\u00a0000 résultats');
+  });
+
+  it('reads the pages of a common word in order, by page and by cursor, even when ids and dates disagree', async () => {
+    // An old row dated later than the rest (an id far below the newest): the list still shows it first.
+    await t.db.updateTable('donations').set({ created_at: '2025-06-01T00:00:00.000Z' }).where('receipt_number', '=', receipt(5)).execute();
+    const first = await list('q=donateur&per_page=20');
+    expect(receipts(first).slice(0, 2)).toEqual([receipt(5), receipt(SEEDED - 1)]);
+    const second = await list('q=donateur&per_page=20&page=2');
+    const next = await list(`q=donateur&per_page=20&after=${encodeURIComponent(String(first.headers['x-next-cursor']))}`);
+    expect(receipts(next)).toEqual(receipts(second));
+    expect(receipts(second)[0]).toBe(receipt(SEEDED - 20));
+    await t.db.updateTable('donations').set({ created_at: '2025-01-01T00:00:00.000Z' }).where('receipt_number', '=', receipt(5)).execute();
+
+    // The cap is also the deepest page: beyond it the end of the list is unknown, and the cursor goes on.
+    const deepest = await list(`q=donateur&per_page=20&page=${SEARCH_COUNT_CAP / 20 + 1}`);
+    expect(deepest.statusCode).toBe(200);
+    expect(receipts(deepest)[0]).toBe(receipt(SEEDED - 1 - SEARCH_COUNT_CAP));
+    const beyond = await list(`q=donateur&per_page=20&page=${SEARCH_COUNT_CAP / 20 + 2}`);
+    expect(beyond.statusCode).toBe(422);
+    expect(beyond.json()).toMatchObject({ errors: { page: [PAGE_MESSAGES.tooDeep] } });
+  });
+
+  it('counts and pages the accounts list the same way', async () => {
+    await sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(SEEDED - 1)})
+      insert into users (name, email, telephone, password_hash, role, is_confirmed, first_login, created_at, updated_at)
+      select 'Sossa ' || i, 'sossa' || i || '@exemple.bj', '+22951' || substr('00000000' || i, -8), 'x', 'membre', 1, 0,
+        '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z' from s`.execute(t.db);
+    const users = (query: string) => t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(admin.token) });
+    const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
+    const first = await users('q=sossa&per_page=20');
+    expect(first.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
+    expect(first.headers['x-total-count-capped']).toBe('true');
+    expect(names(first)).toEqual(Array.from({ length: 20 }, (_, k) => `Sossa ${SEEDED - 1 - k}`));
+    const next = await users(`q=sossa&per_page=20&after=${encodeURIComponent(String(first.headers['x-next-cursor']))}`);
+    expect(names(next)).toEqual(names(await users('q=sossa&per_page=20&page=2')));
+    const few = await users('q=sossa%20100&per_page=20');
+    expect(few.headers['x-total-count']).toBe('61'); // Sossa 100, 1000–1009 and 10 000–10 049
+    expect(few.headers['x-total-count-capped']).toBeUndefined();
+  });
+});
