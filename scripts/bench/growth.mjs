@@ -177,7 +177,7 @@ export async function seedPostgres(url, n) {
           ? `(array['alimentation','education','logement','vetement','sante','protection','autres'])[1 + i % 7]`
           : `(array['cotisation','adhesion'])[1 + i % 2]`;
       await client.query(`insert into ${table} (amount, name, email, phone, currency, transaction_status, transaction_id, provider, is_verified, receipt_number, paid_at, created_at, updated_at, ${own})
-      select 500 + ((i * 7919) % 200) * 500, ${first.replaceAll('i %', '(i + 3) %')} || ' ' || ${last.replaceAll('(i /', '((i + 3) /')}, 'donateur.' || i || '@exemple.bj', '+2299' || lpad(i::text, 7, '0'), 'XOF',
+      select 500 + ((i::bigint * 7919) % 200) * 500, ${first.replaceAll('i %', '(i + 3) %')} || ' ' || ${last.replaceAll('(i /', '((i + 3) /')}, 'donateur.' || i || '@exemple.bj', '+2299' || lpad(i::text, 7, '0'), 'XOF',
         (array['approved','approved','approved','pending','declined','canceled'])[1 + i % 6], '${table}-tx-' || i, 'sandbox', case when i % 6 < 3 then 1 else 0 end,
         case when i % 6 < 3 then '${table.slice(0, 3).toUpperCase()}-' || lpad(i::text, 8, '0') end, case when i % 6 < 3 then ${at('i')} end, ${at('i')}, ${at('i')}, ${ownValue}
       from generate_series(${from}, ${to}) i`);
