@@ -28,10 +28,10 @@ async function statementsOf<T>(run: () => Promise<T>): Promise<{ result: T; stat
   const executor = t.db.getExecutor();
   const statements: string[] = [];
   const original = executor.executeQuery;
-  executor.executeQuery = (query, ...rest) => {
+  executor.executeQuery = ((query, ...rest) => {
     statements.push(query.sql);
     return original.call(executor, query, ...rest);
-  };
+  }) as typeof original;
   try {
     return { result: await run(), statements };
   } finally {
@@ -103,8 +103,12 @@ describe('a search matching more rows than are counted', () => {
     const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
     const { result: first, statements } = await statementsOf(() => members('q=adjovi&per_page=20'));
     expect(first.statusCode).toBe(200);
-    // SQLite: the page is read from the newest matches, not from the set of all of them.
-    if (t.config.database.dialect === 'sqlite') expect(statements.join('\n')).toMatch(/order by rowid desc limit/);
+    // SQLite: the page is read from the newest matches, not from the set of all of them, though accounts created later
+    // (the administrators, older ids) sort before them.
+    if (t.config.database.dialect === 'sqlite') {
+      expect(statements.join('\n')).toMatch(/order by rowid desc limit/);
+      expect(statements.join('\n')).not.toMatch(/match \?\)/);
+    }
     expect(first.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
     expect(first.headers['x-total-count-capped']).toBe('true');
     expect(names(first)).toEqual(Array.from({ length: 20 }, (_, k) => `Adjovi ${SEEDED - 1 - k}`));

@@ -74,6 +74,17 @@ export function newestMatchIds(table: string, phrase: string, newest: number, at
   return sql`select rowid from ${fts} where ${fts} match ${phrase} ${below} order by rowid desc limit ${newest}`;
 }
 
+/**
+ * One of these ids whose row matches `phrase`, if any: FTS5 looks each id up in its index. (`rowid in (?, …)` on the
+ * FTS5 table itself ignores bound ids and returns every match: each id is compared through its row instead.)
+ */
+export function matchingAmong(phrase: string, table: string, ids: readonly number[]) {
+  const fts = sql.table(`${table}_search`);
+  const id = sql.ref(`${table}.id`);
+  return sql<{ id: number }>`select ${id} as id from ${sql.table(table)} where ${id} in (${sql.join(ids)})
+    and exists (select 1 from ${fts} where ${fts} match ${phrase} and ${fts}.rowid = ${id}) limit 1`;
+}
+
 /** The rows matching `phrase` joined to their table, for a count that stops early (the match set is never built). */
 export function matchesJoined(db: DB, table: string, phrase: string) {
   const fts = `${table}_search`;
