@@ -126,4 +126,32 @@ describe('a search matching more rows than are counted', () => {
     expect(few.headers['x-total-count']).toBe('61');
     expect(few.headers['x-total-count-capped']).toBeUndefined();
   });
+
+  it('counts the year-end receipts list the same way, and pages a common name in telephone order', async () => {
+    const donors = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/year-receipts?year=2025&${query}`, headers: bearer(admin.token) });
+    const phones = (res: { json: () => unknown }) => (res.json() as Array<{ telephone: string }>).map((d) => d.telephone);
+    const phone = (i: number) => `+22901${String(i).padStart(8, '0')}`;
+    const { result: first, statements } = await statementsOf(() => donors('q=donateur&per_page=20'));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
+    expect(first.headers['x-total-count-capped']).toBe('true');
+    expect(phones(first)).toEqual(Array.from({ length: 20 }, (_, k) => phone(k)));
+    // SQLite: the page walks the donors in telephone order, never the set of all matching telephones.
+    if (t.config.database.dialect === 'sqlite') expect(statements.join('\n')).not.toMatch(/"phone" in \(select/);
+    const next = await donors(`q=donateur&per_page=20&after=${encodeURIComponent(String(first.headers['x-next-cursor']))}`);
+    expect(phones(next)).toEqual(Array.from({ length: 20 }, (_, k) => phone(20 + k)));
+    expect(phones(await donors('q=donateur&per_page=20&page=2'))).toEqual(phones(next));
+    // The end of a capped list is unknown: beyond the cap only the cursor goes on.
+    const beyond = await donors(`q=donateur&per_page=20&page=${SEARCH_COUNT_CAP / 20 + 2}`);
+    expect(beyond.statusCode).toBe(422);
+    const deepest = await donors(`q=donateur&per_page=20&page=${SEARCH_COUNT_CAP / 20 + 1}`);
+    expect(phones(deepest)[0]).toBe(phone(SEARCH_COUNT_CAP));
+
+    // « Donateur 12 », 120–129 and 1200–1299: 111 donors, counted exactly.
+    const rare = await donors('q=donateur%2012&per_page=20');
+    expect(rare.headers['x-total-count']).toBe('111');
+    expect(rare.headers['x-total-count-capped']).toBeUndefined();
+    expect(phones(rare).slice(0, 3)).toEqual([phone(12), phone(120), phone(121)]);
+  });
 });

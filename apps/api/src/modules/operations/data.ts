@@ -1,5 +1,5 @@
 import { RECEIVED_STATUSES } from '@shared/constants';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql } from 'kysely';
 import { type DB, isPostgres } from '../../platform/database/database';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { DonationsTable, PaymentsTable } from '../../platform/database/schema';
@@ -51,16 +51,18 @@ export async function findAccountByTelephone(trx: DB, telephone: string) {
 const yearBounds = (year: number) => [`${year}-01-01`, `${year + 1}-01-01`] as const;
 
 /** Donations received in the calendar year (approved or transferred, not cancelled) from a known telephone. */
-export function donationsOfYear(db: DB, year: number) {
+export const donationsOfYear = (db: DB, year: number) => receivedInYear(db.selectFrom('donations'), year);
+
+/** A query on `donations` (its columns unambiguous) restricted to the donations of the year, as donationsOfYear. */
+export function receivedInYear<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, year: number): Q {
   const [from, to] = yearBounds(year);
-  return db
-    .selectFrom('donations')
+  return qb
     .where('transaction_status', 'in', [...RECEIVED_STATUSES])
     .where('deleted_at', 'is', null)
     .where('phone', 'is not', null)
     .where('phone', '!=', '')
     .where('paid_at', '>=', from)
-    .where('paid_at', '<', to);
+    .where('paid_at', '<', to) as Q;
 }
 
 /**

@@ -37,8 +37,8 @@ export interface BoundedTotal {
 /** A list's total: exact (a number, kept by triggers) or a search's bounded count. */
 export type ListTotal = number | BoundedTotal;
 
-const exactTotal = (total: ListTotal) => (typeof total === 'number' ? total : total.total);
-const isCapped = (total: ListTotal) => typeof total !== 'number' && total.capped;
+export const exactTotal = (total: ListTotal) => (typeof total === 'number' ? total : total.total);
+export const isCapped = (total: ListTotal) => typeof total !== 'number' && total.capped;
 
 /** The headers every list uses: the names any page can read from another origin. */
 export const PAGE_HEADERS = 'x-total-count, x-total-count-capped, x-page, x-per-page, x-next-cursor';
