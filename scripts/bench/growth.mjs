@@ -45,12 +45,12 @@ const OPERATIONS = [
   {
     id: 'q_receipt',
     label: 'dons ?q=n° de reçu',
-    path: (n) => `/api/donations?q=DON-${String(Math.floor(n / 2) - (Math.floor(n / 2) % 6)).padStart(8, '0')}`,
+    path: (n) => `/api/donations?q=DON-2025-${String(Math.floor(n / 2) - (Math.floor(n / 2) % 6)).padStart(6, '0')}`,
   },
   {
     id: 'q_phone',
     label: 'dons ?q=téléphone',
-    path: (n) => `/api/donations?q=${encodeURIComponent(`+2299${String(Math.floor(n / 2)).padStart(7, '0')}`)}`,
+    path: (n) => `/api/donations?q=${encodeURIComponent(`+229019${String(Math.floor(n / 2)).padStart(7, '0')}`)}`,
   },
   { id: 'members_q', label: 'membres ?q=', path: () => '/api/members?q=Adjovi' },
   { id: 'stats', label: 'statistiques', path: () => '/api/admin/stats' },
@@ -165,7 +165,7 @@ export async function seedPostgres(url, n) {
     const to = Math.min(n, from + SLICE) - 1;
     await client.query(
       `insert into users (name, email, telephone, password_hash, role, zone, zone_key, is_confirmed, first_login, created_at, updated_at)
-    select ${first} || ' ' || ${last}, 'utilisateur.' || i || '@exemple.bj', '+2296' || lpad((1000000 + i)::text, 7, '0'), $1,
+    select ${first} || ' ' || ${last}, 'utilisateur.' || i || '@exemple.bj', '+229016' || lpad((1000000 + i)::text, 7, '0'), $1,
       (array['membre','membre','membre','membre','sympathisant','consommateur'])[1 + i % 6], 'Cotonou', 'cotonou', 1, 0, ${at('i')}, ${at('i')}
     from generate_series(${from}, ${to}) i`,
       [hash],
@@ -177,9 +177,9 @@ export async function seedPostgres(url, n) {
           ? `(array['alimentation','education','logement','vetement','sante','protection','autres'])[1 + i % 7]`
           : `(array['cotisation','adhesion'])[1 + i % 2]`;
       await client.query(`insert into ${table} (amount, name, email, phone, currency, transaction_status, transaction_id, provider, is_verified, receipt_number, paid_at, created_at, updated_at, ${own})
-      select 500 + ((i * 7919) % 200) * 500, ${first.replaceAll('i %', '(i + 3) %')} || ' ' || ${last.replaceAll('(i /', '((i + 3) /')}, 'donateur.' || i || '@exemple.bj', '+2299' || lpad(i::text, 7, '0'), 'XOF',
+      select 500 + ((i::bigint * 7919) % 200) * 500, ${first.replaceAll('i %', '(i + 3) %')} || ' ' || ${last.replaceAll('(i /', '((i + 3) /')}, 'donateur.' || i || '@exemple.bj', '+229019' || lpad(i::text, 7, '0'), 'XOF',
         (array['approved','approved','approved','pending','declined','canceled'])[1 + i % 6], '${table}-tx-' || i, 'sandbox', case when i % 6 < 3 then 1 else 0 end,
-        case when i % 6 < 3 then '${table.slice(0, 3).toUpperCase()}-' || lpad(i::text, 8, '0') end, case when i % 6 < 3 then ${at('i')} end, ${at('i')}, ${at('i')}, ${ownValue}
+        case when i % 6 < 3 then '${table === 'donations' ? 'DON' : 'PAI'}-2025-' || lpad(i::text, 6, '0') end, case when i % 6 < 3 then ${at('i')} end, ${at('i')}, ${at('i')}, ${ownValue}
       from generate_series(${from}, ${to}) i`);
     }
   }

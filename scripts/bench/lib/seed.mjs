@@ -11,8 +11,8 @@ const SQLite = require('better-sqlite3');
 export const SEED_PASSWORD = 'Mot-de-passe-Banc-1';
 /** Seeded accounts the login benchmark signs in as, one telephone per request (each is confirmed, not first login). */
 export const SEED_LOGINS = 1000;
-/** The i-th seeded account's telephone (users are seeded with `+2296` and 7 digits from 1 000 000). */
-export const seedTelephone = (i) => `+2296${String(1_000_000 + i).padStart(7, '0')}`;
+/** The i-th seeded account's telephone, in the stored E.164 form (`+229016` and 7 digits from 1 000 000). */
+export const seedTelephone = (i) => `+229016${String(1_000_000 + i).padStart(7, '0')}`;
 
 /** The product's password format at its production cost (apps/api/src/platform/lib/passwords.ts): Argon2id, OWASP's parameters. */
 export function productionHash(password) {
@@ -103,13 +103,13 @@ export function seedDatabase(file, volumes = {}) {
         amount: 500 + ((i * 7919) % 200) * 500,
         name: nameOf(i + 3),
         email: `donateur.${i}@exemple.bj`,
-        phone: `+2299${String(i).padStart(7, '0')}`,
+        phone: `+229019${String(i).padStart(7, '0')}`,
         currency: 'XOF',
         transaction_status: status,
         transaction_id: `${table}-tx-${i}`,
         provider: 'sandbox',
         is_verified: status === 'approved' ? 1 : 0,
-        receipt_number: status === 'approved' ? `${table.slice(0, 3).toUpperCase()}-${String(i).padStart(8, '0')}` : null,
+        receipt_number: status === 'approved' ? `${table === 'donations' ? 'DON' : 'PAI'}-2025-${String(i).padStart(6, '0')}` : null,
         paid_at: status === 'approved' ? at(i, v[table]) : null,
         deleted_at: null,
         deleted_by: null,

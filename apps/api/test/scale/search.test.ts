@@ -71,5 +71,32 @@ describe('searching the money lists by index', () => {
     expect((await search('soglo')).ids).toEqual([]);
   });
 
+  it('looks a whole receipt number or telephone up exactly, and still finds an 8-digit transaction id', async () => {
+    // An 8-digit provider id reads as a telephone of the former numbering: the identifiers are looked up too.
+    await t.db
+      .insertInto('donations')
+      .values({
+        amount: 2500,
+        name: 'Koffi Exact',
+        email: null,
+        phone: '+2290197000002',
+        transaction_status: 'approved',
+        transaction_id: '87654321',
+        provider: 'fedapay',
+        receipt_number: 'DON-2025-004321',
+        paid_at: '2025-06-05T10:00:00.000Z',
+        created_at: '2025-06-05T10:00:00.000Z',
+        updated_at: '2025-06-05T10:00:00.000Z',
+        purpose: 'sante',
+      })
+      .execute();
+    expect((await search('DON-2025-004321')).ids).toEqual(['DON-2025-004321']);
+    expect((await search(' don-2025-004321 ')).ids).toEqual(['DON-2025-004321']);
+    expect((await search('87654321')).ids).toEqual(['DON-2025-004321']);
+    expect((await search('01 97 00 00 02')).ids).toEqual(['DON-2025-004321']);
+    // Part of a receipt number is still a substring search.
+    expect((await search('2025-00432')).ids).toEqual(['DON-2025-004321']);
+  });
+
   it('answers a search from an index, not a scan of the table', () => expectSearchIndex(t, 'donations', 1));
 });

@@ -91,6 +91,9 @@ const USERS_SEARCHED: SearchedTable = {
 /** Accounts matching a list's search term (name, e-mail, telephone), by index; for lists joined on `users`. */
 export const userSearch = (db: DB, term: string) => indexedSearch(db, USERS_SEARCHED, term);
 
+/** SQLite: the users' trigram phrase when the index alone answers the term (text-search.ts ftsOnlyPhrase), else null. */
+export const userSearchPhrase = (db: DB, term: string) => ftsOnlyPhrase(db, USERS_SEARCHED, term);
+
 export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
   let q = query;
   if (filter.role !== undefined) q = q.where('role', '=', filter.role);
@@ -122,7 +125,7 @@ export async function listUsers(db: DB, filter: UserListFilter, page: SeekPageQu
   // A search or a combination of filters counts its matches, at most MAX_SKIPPED_ROWS + 1.
   const term = filter.q?.trim();
   // A search the trigram index answers alone: its count stops at the cap, and a common name reads its newest matches.
-  const phrase = term ? ftsOnlyPhrase(db, USERS_SEARCHED, term) : null;
+  const phrase = term ? userSearchPhrase(db, term) : null;
   if (phrase) {
     const others = { ...filter, q: undefined };
     const { total, rows, next } = await pageOfPhrase(

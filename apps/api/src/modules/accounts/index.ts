@@ -3,7 +3,7 @@
 export { type AuthUser, actorOf, bearerToken, requireAuth, requireRole, resolveUser } from './auth-plugin';
 export { default as authPlugin } from './auth-plugin';
 export { type BootstrapResult, ensureAdmin } from './ensure-admin';
-export { userSearch } from './data';
+export { userSearch, userSearchPhrase } from './data';
 export { markFirstLoginDone } from './first-login';
 export { default as accountRoutes } from './routes';
 export { issueToken, revokeToken } from './sessions';

@@ -1,10 +1,11 @@
-import { countMatches } from '../../platform/database/bounded-search';
+import { countMatches, pageOfPhrase } from '../../platform/database/bounded-search';
+import type { SelectQueryBuilder } from 'kysely';
 import { PAYMENT_TYPES, RECEIVED_STATUSES } from '@shared/constants';
 import { MEMBERSHIP_RENEW_WINDOW_DAYS, type MembershipStatus } from '@shared/schemas/membership';
 import type { DB } from '../../platform/database/database';
 import { keptCount, keptCountBetween } from '../../platform/database/kept-counts';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
-import { userSearch } from '../accounts';
+import { userSearch, userSearchPhrase } from '../accounts';
 import { addDays } from './period';
 
 // The membership area's queries: memberships, and the membership payments they are derived from.
@@ -44,22 +45,30 @@ export async function findValidUntil(db: DB, userId: number): Promise<string | n
  * e-mail, telephone, by the users' search index); the filters run in the database.
  */
 export function membersQuery(db: DB, status: MembershipStatus | undefined, today: string, term?: string) {
-  const renewFrom = addDays(today, MEMBERSHIP_RENEW_WINDOW_DAYS);
-  let q = db.selectFrom('users').leftJoin('memberships', 'memberships.user_id', 'users.id');
+  let q = ofStatus(db.selectFrom('users').leftJoin('memberships', 'memberships.user_id', 'users.id'), status, today);
   if (term?.trim()) q = q.where(userSearch(db, term.trim()));
+  return q.select(MEMBER_COLUMNS);
+}
+
+const MEMBER_COLUMNS = [
+  'users.id as id',
+  'users.name as name',
+  'users.telephone as telephone',
+  'users.email as email',
+  'users.role as role',
+  'users.created_at as created_at',
+  'memberships.valid_until as valid_until',
+] as const;
+
+/** A query on `users` left-joined to `memberships`, restricted to one status (as of `today`) when given. */
+function ofStatus<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, status: MembershipStatus | undefined, today: string): Q {
+  const renewFrom = addDays(today, MEMBERSHIP_RENEW_WINDOW_DAYS);
+  let q: SelectQueryBuilder<any, any, any> = qb;
   if (status === 'aucune') q = q.where('memberships.valid_until', 'is', null);
   if (status === 'expiree') q = q.where('memberships.valid_until', '<', today);
   if (status === 'a_renouveler') q = q.where('memberships.valid_until', '>=', today).where('memberships.valid_until', '<=', renewFrom);
   if (status === 'a_jour') q = q.where('memberships.valid_until', '>', renewFrom);
-  return q.select([
-    'users.id as id',
-    'users.name as name',
-    'users.telephone as telephone',
-    'users.email as email',
-    'users.role as role',
-    'users.created_at as created_at',
-    'memberships.valid_until as valid_until',
-  ]);
+  return q as Q;
 }
 
 /**
@@ -80,7 +89,21 @@ const MEMBERSHIP_DAY_KEY = 'memberships:until:';
 /** One page of accounts with their membership, newest first (by seek: platform/lib/pagination.ts), and the total. */
 export async function pageOfMembers(db: DB, status: MembershipStatus | undefined, today: string, page: SeekPageQuery) {
   const term = page.q?.trim();
-  // A search is counted on its matches (found by index, at most MAX_SKIPPED_ROWS + 1); without one, the kept counts.
+  // A search the trigram index answers alone: its count stops at the cap, and a common name reads its newest matches.
+  const phrase = term ? userSearchPhrase(db, term) : null;
+  if (phrase) {
+    const { total, rows, next } = await pageOfPhrase(
+      db,
+      'users',
+      phrase,
+      (qb) => ofStatus(qb.leftJoin('memberships', 'memberships.user_id', 'users.id'), status, today) as never,
+      (qb) => qb.select(MEMBER_COLUMNS) as never,
+      membersQuery(db, status, today, term),
+      page,
+    );
+    return { rows, total: total as ListTotal, next };
+  }
+  // Another search is counted on its matches (found by index, at most MAX_SKIPPED_ROWS + 1); without one, the kept counts.
   const total: ListTotal = term ? await countMatches(db, membersQuery(db, status, today, term)) : await countMembers(db, status, today);
   const { rows, next } = await newestFirstSeek(membersQuery(db, status, today, term), page, total, {
     created_at: 'users.created_at',

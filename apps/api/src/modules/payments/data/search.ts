@@ -11,6 +11,8 @@ const searchedTable = (table: 'donations' | 'payments', columns: readonly string
   phone: 'phone',
   columns,
   pgExpressions: [searchText(columns)],
+  // Both unique-indexed (migration 20261121_0001): a whole receipt number or telephone is looked up exactly.
+  identifiers: ['receipt_number', 'transaction_id'],
 });
 
 const SEARCHED = {
