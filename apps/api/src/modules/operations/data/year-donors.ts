@@ -57,10 +57,7 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
   const phrase = moneyFtsPhrase(db, 'donations', q);
   if (!phrase) return countMatches(db, keptYearDonors(db, year).where('phone', 'in', matchingPhones(db, year, q)));
   const matches = sql`(select rowid as matched from donations_search where donations_search match ${phrase})`;
-  const phones = receivedInYear(
-    (db as Kysely<any>).selectFrom(matches.as('m')).innerJoin('donations', 'donations.id', 'm.matched'),
-    year,
-  )
+  const phones = receivedInYear((db as Kysely<any>).selectFrom(matches.as('m')).innerJoin('donations', 'donations.id', 'm.matched'), year)
     .where(nameOrPhoneMatches(q))
     .select('donations.phone')
     .distinct()
