@@ -1,3 +1,4 @@
+import { LIST_MESSAGES } from '@shared/messages';
 import { formatTelephone } from '@shared/phone';
 import { formatFcfa } from '@shared/format';
 import { DownloadButton } from '@web/components/admin/download-button';
@@ -56,38 +57,45 @@ export function YearReceiptsView() {
       ) : !donors.data ? (
         <Spinner />
       ) : (
-        <DataTable
-          caption={`Donateurs ${year}`}
-          columns={[
-            { key: 'name', header: 'Donateur', render: (d) => d.name ?? '—' },
-            {
-              key: 'telephone',
-              header: 'Téléphone',
-              render: (d) => <span className="whitespace-nowrap">{formatTelephone(d.telephone)}</span>,
-            },
-            { key: 'count', header: 'Dons', render: (d) => d.count },
-            { key: 'total', header: 'Total', render: (d) => <span className="whitespace-nowrap">{formatFcfa(d.total)}</span> },
-            {
-              key: 'pdf',
-              header: 'Reçu',
-              render: (d) => (
-                <DownloadButton
-                  path={yearReceiptPaths.pdf(year, d.telephone)}
-                  fileName={`recu-annuel-${year}.pdf`}
-                  label="PDF"
-                  description={`Reçu annuel ${year} de ${d.name ?? formatTelephone(d.telephone)}`}
-                />
-              ),
-            },
-          ]}
-          rows={donors.data.items}
-          rowKey={(d) => d.telephone}
-          emptyText={q ? 'Aucun donateur ne correspond à cette recherche.' : 'Aucun don reçu cette année-là.'}
-          page={page}
-          total={donors.data.total}
-          perPage={YEAR_DONORS_PER_PAGE}
-          onPageChange={setPage}
-        />
+        <>
+          {donors.data.capped && (
+            <p role="status" className="mb-2 text-sm text-slate-700">
+              {LIST_MESSAGES.cappedTotal}
+            </p>
+          )}
+          <DataTable
+            caption={`Donateurs ${year}`}
+            columns={[
+              { key: 'name', header: 'Donateur', render: (d) => d.name ?? '—' },
+              {
+                key: 'telephone',
+                header: 'Téléphone',
+                render: (d) => <span className="whitespace-nowrap">{formatTelephone(d.telephone)}</span>,
+              },
+              { key: 'count', header: 'Dons', render: (d) => d.count },
+              { key: 'total', header: 'Total', render: (d) => <span className="whitespace-nowrap">{formatFcfa(d.total)}</span> },
+              {
+                key: 'pdf',
+                header: 'Reçu',
+                render: (d) => (
+                  <DownloadButton
+                    path={yearReceiptPaths.pdf(year, d.telephone)}
+                    fileName={`recu-annuel-${year}.pdf`}
+                    label="PDF"
+                    description={`Reçu annuel ${year} de ${d.name ?? formatTelephone(d.telephone)}`}
+                  />
+                ),
+              },
+            ]}
+            rows={donors.data.items}
+            rowKey={(d) => d.telephone}
+            emptyText={q ? 'Aucun donateur ne correspond à cette recherche.' : 'Aucun don reçu cette année-là.'}
+            page={page}
+            total={donors.data.total}
+            perPage={YEAR_DONORS_PER_PAGE}
+            onPageChange={setPage}
+          />
+        </>
       )}
     </section>
   );
