@@ -183,7 +183,12 @@ export async function seedPostgres(url, n) {
       from generate_series(${from}, ${to}) i`);
     }
   }
-  await client.query('analyze');
+  // The slices above updated each counter row 250 times per statement, leaving a table of a few hundred rows spread
+  // over 219 MB of dead versions that every read of a prefix scanned (statistics 45–50 ms at a million rows, < 5 ms
+  // once compacted). The product updates a counter once per transaction, which PostgreSQL prunes in place: compact
+  // the kept tables to that steady state, then vacuum and analyze as autovacuum would have by then.
+  await client.query('vacuum full row_counts, year_donor_totals, money_totals');
+  await client.query('vacuum analyze');
   await client.end();
 }
 
