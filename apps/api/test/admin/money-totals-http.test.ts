@@ -44,7 +44,7 @@ async function moneyTotals(table: Table) {
   return { kept, recount };
 }
 
-/** Every kept row count (money lists, accounts, memberships) and its recount. */
+/** Every kept row count (money lists, accounts, memberships, audit trail, outbox, year-end donors) and its recount. */
 async function rowCounts() {
   const { rows } = await sql<{ key: string; n: number | string }>`
     select 'donations' as key, count(*) as n from donations where deleted_at is null
@@ -55,7 +55,16 @@ async function rowCounts() {
     union all select 'users:role:' || role, count(*) from users group by role
     union all select 'users:unconfirmed', count(*) from users where is_confirmed = 0
     union all select 'users:created_by:' || created_by, count(*) from users where created_by is not null group by created_by
-    union all select 'memberships:until:' || valid_until, count(*) from memberships group by valid_until`.execute(t.db);
+    union all select 'memberships:until:' || valid_until, count(*) from memberships group by valid_until
+    union all select 'audit_log', count(*) from audit_log
+    union all select 'audit_log:actor:' || actor_user_id, count(*) from audit_log where actor_user_id is not null group by actor_user_id
+    union all select 'audit_log:entity:' || entity, count(*) from audit_log group by entity
+    union all select 'audit_log:action:' || action, count(*) from audit_log group by action
+    union all select 'outbox_messages', count(*) from outbox_messages
+    union all select 'outbox_messages:channel:' || channel, count(*) from outbox_messages group by channel
+    union all select 'year_donors:' || year, count(*) from (select distinct substr(paid_at, 1, 4) as year, phone from donations
+      where transaction_status in ('approved', 'transferred') and deleted_at is null and phone is not null and phone <> ''
+        and paid_at is not null) as d group by year`.execute(t.db);
   const recount = Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
   const kept = Object.fromEntries(
     (await sql<{ key: string; n: number | string }>`select key, n from row_counts where n <> 0`.execute(t.db)).rows.map((r) => [
