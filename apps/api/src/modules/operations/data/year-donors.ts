@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countMatches } from '../../../platform/database/bounded-search';
 import type { DB } from '../../../platform/database/database';
 import { keptCount } from '../../../platform/database/kept-counts';
+import { telephoneMatches, telephoneTerm } from '../../../platform/database/text-search';
 import { fieldError } from '../../../platform/lib/http-errors';
 import {
   type BoundedTotal,
@@ -13,7 +14,6 @@ import {
   PAGE_MESSAGES,
   type SeekPageQuery,
 } from '../../../platform/lib/pagination';
-import { toE164 } from '../../../platform/lib/phone';
 import { moneyFtsPhrase, moneySearch } from '../../payments';
 import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from '../data';
 
@@ -24,13 +24,11 @@ import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from 
 
 /** The name or telephone of a donation matches the search (compared on the row: the exact test of this list). */
 function nameOrPhoneMatches(q: string) {
-  const telephone = toE164(q);
+  const named = telephoneTerm(q);
   const pattern = likePattern(q);
-  const digits = q.replace(/[\s.-]/g, '');
   return (eb: ExpressionBuilder<any, any>) =>
     eb.or([
-      ...(telephone ? [eb('phone', '=', telephone)] : []),
-      ...(digits !== q && /^\+?\d{4,}$/.test(digits) ? [sql<boolean>`phone like ${likePattern(digits)} escape '\\'`] : []),
+      ...telephoneMatches(eb, 'phone', named),
       sql<boolean>`lower(name) like lower(${pattern}) escape '\\'`,
       sql<boolean>`phone like ${pattern} escape '\\'`,
     ]);
