@@ -6,13 +6,16 @@ import { telephoneMatches, telephoneTerm } from '../../../platform/database/text
 import { fieldError } from '../../../platform/lib/http-errors';
 import {
   type BoundedTotal,
-  exactTotal,
   isCapped,
   likePattern,
   type ListTotal,
   MAX_SKIPPED_ROWS,
   PAGE_MESSAGES,
+  pageOfRows,
+  type SeekOrder,
   type SeekPageQuery,
+  seekPage,
+  seekSkipped,
 } from '../../../platform/lib/pagination';
 import { moneyFtsPhrase, moneySearch } from '../../payments';
 import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from '../data';
@@ -66,14 +69,33 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
 /** How many donors, in telephone order, a common word's page walks at most before reading the page the usual way. */
 const MAX_WALKED_DONORS = 5000;
 
+/** The telephone a cursor of this list names (X-Next-Cursor: the last telephone of a page). */
+function decodePhoneCursor(cursor: string): string {
+  const phone = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\+?\d{4,20}$/.test(phone)) throw fieldError('after', PAGE_MESSAGES.badCursor);
+  return phone;
+}
+
+/** The year-end list's order: by telephone, the (year, phone) key of year_donor_totals. */
+const BY_PHONE: SeekOrder<{ phone: string }> = {
+  columns: ['phone'],
+  direction: 'asc',
+  encode: (row) => Buffer.from(row.phone, 'utf8').toString('base64url'),
+  decode: (cursor) => [decodePhoneCursor(cursor)],
+};
+
 /**
  * A page of a search matching more donors than are counted (a common name): the year's donors walked in telephone
  * order, each checked on its own donations of the year (their (phone, paid_at) index), stopping at the page's end;
- * null when the first MAX_WALKED_DONORS donors hold too few matches (read the page the usual way).
+ * null when the page is too far from its start or the first MAX_WALKED_DONORS donors hold too few matches (read the
+ * page the usual way).
  */
-async function walkedPage(db: DB, year: number, q: string, after: string | null, skipped: number, needed: number) {
+async function walkedPage(db: DB, year: number, q: string, page: SeekPageQuery) {
+  const skipped = seekSkipped(page);
+  if (skipped + page.per_page >= MAX_WALKED_DONORS / 10) return null;
+  const needed = skipped + page.per_page + 1;
   let donors = keptYearDonors(db, year);
-  if (after !== null) donors = donors.where('phone', '>', after);
+  if (page.after) donors = donors.where('phone', '>', decodePhoneCursor(page.after));
   const window = donors.select(['phone', 'total', 'count']).orderBy('phone').limit(MAX_WALKED_DONORS).as('y');
   const rows = await db
     .selectFrom(window)
@@ -89,15 +111,7 @@ async function walkedPage(db: DB, year: number, q: string, after: string | null,
     .orderBy('phone')
     .limit(needed)
     .execute();
-  return rows.length < needed ? null : rows.slice(skipped);
-}
-
-/** The cursor of X-Next-Cursor on this list: the last telephone of a page (lists sorted by telephone). */
-const encodePhoneCursor = (phone: string) => Buffer.from(phone, 'utf8').toString('base64url');
-function decodePhoneCursor(cursor: string): string {
-  const phone = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\+?\d{4,20}$/.test(phone)) throw fieldError('after', PAGE_MESSAGES.badCursor);
-  return phone;
+  return rows.length < needed ? null : pageOfRows(rows.slice(skipped), page, BY_PHONE);
 }
 
 /**
@@ -111,65 +125,17 @@ export async function pageYearDonors(db: DB, year: number, page: SeekPageQuery) 
   // A donor found by one donation shows the whole year's figures, the same as without a search.
   if (page.q) base = base.where('phone', 'in', matchingPhones(db, year, page.q));
   const counted: ListTotal = page.q ? await countYearDonors(db, year, page.q) : await keptCount(db, [`year_donors:${year}`]);
-  const total = exactTotal(counted);
-  const columns = ['phone', 'total', 'count'] as const;
-  let rows: Array<{ phone: string; total: number | string | bigint; count: number }>;
-  let more: boolean;
-  const skipped = (page.page - 1) * page.per_page;
-  // Beyond the cap the end of the list is unknown: the cursor goes on.
-  if (isCapped(counted) && !page.after && skipped > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
-  const after = page.after ? decodePhoneCursor(page.after) : null;
-  const walked =
-    isCapped(counted) && page.q && (after !== null ? 0 : skipped) + page.per_page < MAX_WALKED_DONORS / 10
-      ? await walkedPage(db, year, page.q, after, after !== null ? 0 : skipped, (after !== null ? 0 : skipped) + page.per_page + 1)
-      : null;
-  if (walked) {
-    rows = walked.slice(0, page.per_page);
-    more = walked.length > page.per_page;
-  } else if (after !== null) {
-    const found = await base
-      .where('phone', '>', after)
-      .select(columns)
-      .orderBy('phone')
-      .limit(page.per_page + 1)
-      .execute();
-    rows = found.slice(0, page.per_page);
-    more = found.length > page.per_page;
-  } else if (skipped <= MAX_SKIPPED_ROWS) {
-    const found = await base
-      .select(columns)
-      .orderBy('phone')
-      .limit(page.per_page + 1)
-      .offset(skipped)
-      .execute();
-    rows = found.slice(0, page.per_page);
-    more = found.length > page.per_page;
-  } else if (skipped >= total) {
-    rows = [];
-    more = false;
-  } else {
-    // A page near the end, read from the other end of the (year, phone) key.
-    const fromLast = Math.max(0, total - skipped - page.per_page);
-    if (fromLast > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
-    rows = (
-      await base
-        .select(columns)
-        .orderBy('phone', 'desc')
-        .limit(total - skipped - fromLast)
-        .offset(fromLast)
-        .execute()
-    ).reverse();
-    more = skipped + rows.length < total;
-  }
+  const { rows, next } =
+    (isCapped(counted) && page.q ? await walkedPage(db, year, page.q, page) : null) ??
+    (await seekPage(base.select(['phone', 'total', 'count']), page, counted, BY_PHONE));
   const names = await yearDonorNames(
     db,
     year,
     rows.map((r) => r.phone),
   );
-  const last = rows.at(-1);
   return {
     total: counted,
-    next: more && last ? encodePhoneCursor(last.phone) : null,
+    next,
     items: rows.map((r) => ({ telephone: r.phone, name: names.get(r.phone) ?? null, total: Number(r.total), count: Number(r.count) })),
   };
 }
