@@ -39,6 +39,14 @@ async function statementsOf<T>(run: () => Promise<T>): Promise<{ result: T; stat
   }
 }
 const receipt = (i: number) => `DON-${String(i).padStart(8, '0')}`;
+const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
+/** SEEDED member accounts « <name> 0 » … « <name> 10049 », telephones `<prefix>` + 8 digits, all created the same day. */
+async function seedMembers(name: string, prefix: string) {
+  await sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(SEEDED - 1)})
+    insert into users (name, email, telephone, password_hash, role, is_confirmed, first_login, created_at, updated_at)
+    select ${sql.lit(`${name} `)} || i, ${sql.lit(name.toLowerCase())} || i || '@exemple.bj', ${sql.lit(prefix)} || substr('00000000' || i, -8),
+      'x', 'membre', 1, 0, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z' from s`.execute(t.db);
+}
 
 describe('a search matching more rows than are counted', () => {
   it('answers the capped count with X-Total-Count-Capped, and a rarer search its exact count without it', async () => {
@@ -77,12 +85,8 @@ describe('a search matching more rows than are counted', () => {
   });
 
   it('counts and pages the accounts list the same way', async () => {
-    await sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(SEEDED - 1)})
-      insert into users (name, email, telephone, password_hash, role, is_confirmed, first_login, created_at, updated_at)
-      select 'Sossa ' || i, 'sossa' || i || '@exemple.bj', '+22951' || substr('00000000' || i, -8), 'x', 'membre', 1, 0,
-        '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z' from s`.execute(t.db);
+    await seedMembers('Sossa', '+22951');
     const users = (query: string) => t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(admin.token) });
-    const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
     const first = await users('q=sossa&per_page=20');
     expect(first.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
     expect(first.headers['x-total-count-capped']).toBe('true');
@@ -95,12 +99,8 @@ describe('a search matching more rows than are counted', () => {
   });
 
   it('counts and pages the members list the same way, with its status filter', async () => {
-    await sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(SEEDED - 1)})
-      insert into users (name, email, telephone, password_hash, role, is_confirmed, first_login, created_at, updated_at)
-      select 'Adjovi ' || i, 'adjovi' || i || '@exemple.bj', '+22952' || substr('00000000' || i, -8), 'x', 'membre', 1, 0,
-        '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z' from s`.execute(t.db);
+    await seedMembers('Adjovi', '+22952');
     const members = (query: string) => t.app.inject({ method: 'GET', url: `/api/members?${query}`, headers: bearer(admin.token) });
-    const names = (res: { json: () => unknown }) => (res.json() as Array<{ name: string }>).map((u) => u.name);
     const { result: first, statements } = await statementsOf(() => members('q=adjovi&per_page=20'));
     expect(first.statusCode).toBe(200);
     // SQLite: the page is read from the newest matches, not from the set of all of them, though accounts created later
