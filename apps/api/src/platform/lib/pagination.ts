@@ -1,6 +1,5 @@
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/format';
-import { SEARCH_COUNT_CAP } from '@shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ export function newestFirstPage(page: PageQuery) {
 }
 
 /**
- * A search's count, bounded: `capped` when more than MAX_SKIPPED_ROWS rows match, then `total` is MAX_SKIPPED_ROWS
+ * A search's count, bounded: `capped` when more than SEARCH_COUNT_CAP rows match, then `total` is SEARCH_COUNT_CAP
  * (a common word matched 100 000 of a million donations, and counting them all cost hundreds of milliseconds).
  */
 export interface BoundedTotal {
@@ -46,7 +45,7 @@ export const PAGE_HEADERS = 'x-total-count, x-total-count-capped, x-page, x-per-
 /**
  * `next`: the opaque cursor of the page after this one (`X-Next-Cursor`, sent back as `?after=`), on the lists that
  * read by seek (docs/product/http-api.md, « Pagination »); absent on the last page. A capped search count answers
- * `X-Total-Count-Capped: true` (X-Total-Count is then MAX_SKIPPED_ROWS: more rows match).
+ * `X-Total-Count-Capped: true` (X-Total-Count is then SEARCH_COUNT_CAP: more rows match).
  */
 export function setPageHeaders(reply: FastifyReply, query: PageQuery, total: ListTotal, next?: string | null): void {
   reply.header('x-total-count', String(exactTotal(total)));
@@ -67,7 +66,7 @@ export type SeekPageQuery = z.infer<typeof seekPageQuerySchema>;
  * How many rows a `page` may skip from either end of a list. Skipping is a walk over an index, so a page in the middle
  * of a million rows cost 37 ms and grew with the table; the cursor reaches any depth at the cost of a first page.
  */
-export const MAX_SKIPPED_ROWS = SEARCH_COUNT_CAP;
+export const MAX_SKIPPED_ROWS = 10_000;
 
 export const PAGE_MESSAGES = {
   badCursor: 'Curseur de pagination invalide : reprenez la liste depuis sa première page.',

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { countMatches } from '../../../platform/database/bounded-search';
 import type { DB } from '../../../platform/database/database';
 import { keptCount } from '../../../platform/database/kept-counts';
@@ -50,7 +51,7 @@ function matchingPhones(db: DB, year: number, q: string) {
 }
 
 /**
- * How many of the year's donors match the search, at most MAX_SKIPPED_ROWS + 1. On SQLite the trigram index streams
+ * How many of the year's donors match the search, at most SEARCH_COUNT_CAP + 1. On SQLite the trigram index streams
  * the matching donations and the count stops at the cap's distinct telephones; `phone in (matches)` built all of
  * them first (« Zinsou », 25 000 donors at a million donations: 64 ms, now 11 ms).
  */
@@ -62,7 +63,7 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
     .where(nameOrPhoneMatches(q))
     .select('donations.phone')
     .distinct()
-    .limit(MAX_SKIPPED_ROWS + 1);
+    .limit(SEARCH_COUNT_CAP + 1);
   return countMatches(db, (db as Kysely<any>).selectFrom(phones.as('p')));
 }
 
