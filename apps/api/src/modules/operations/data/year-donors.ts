@@ -10,7 +10,6 @@ import {
   isCapped,
   likePattern,
   type ListTotal,
-  MAX_SKIPPED_ROWS,
   PAGE_MESSAGES,
   pageOfRows,
   type SeekOrder,
