@@ -39,9 +39,11 @@ export async function startOwnServer(): Promise<{ url: string; stop: () => Promi
     async stop() {
       if (stopped) return;
       stopped = true;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

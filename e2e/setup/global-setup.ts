@@ -75,8 +75,14 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('buildDir', out);
   return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
+    // A server that already stopped would never send 'exit' again; one that does not stop in 20 s is killed.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      const killer = setTimeout(() => server?.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(killer);
+    }
     fs.rmSync(dataDir!, { recursive: true, force: true });
     fs.rmSync(out, { recursive: true, force: true });
   };

@@ -15,10 +15,11 @@ export const MESSAGES = {
 } as const;
 
 /**
- * A list's search counts at most this many matches (X-Total-Count then says this number, with X-Total-Count-Capped):
- * the same bound as the rows a `page` may skip (docs/product/http-api.md, « Pagination »).
+ * A list's search counts at most this many matches (X-Total-Count then says this number, with X-Total-Count-Capped;
+ * docs/product/http-api.md, « Pagination »). Counting stops only once the cap is passed, so the cap is what a common
+ * word costs: 10 000 cost 19 ms on PostgreSQL at a million donations (rows rechecked one by one), 1 000 a tenth of it.
  */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 export const LIST_MESSAGES = {
   /** Shown by a list whose search matched more rows than were counted. */

@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessage } from '../../src/modules/messages/outbox';
+import { contactMessageRow } from '../helpers/rows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -82,14 +83,7 @@ describe('?format=csv on every administrator list', () => {
     for (let i = 0; i < 45; i += 1) {
       await t.db
         .insertInto('contact_messages')
-        .values({
-          name: `Personne ${i}`,
-          email: `p${i}@example.bj`,
-          phone: null,
-          services: null,
-          message: 'Bonjour',
-          created_at: new Date().toISOString(),
-        })
+        .values(contactMessageRow({ name: `Personne ${i}`, email: `p${i}@example.bj`, created_at: new Date().toISOString() }))
         .execute();
     }
     const res = await csv('/api/contact-messages?format=csv&per_page=10&page=2');

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MESSAGES } from '../../src/platform/lib/pagination';
+import { walkAll } from '../helpers/pages';
+import { contactMessageRow, outboxRow } from '../helpers/rows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -38,21 +40,12 @@ afterAll(async () => {
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin.token) });
-const sep = (path: string) => (path.includes('?') ? '&' : '?');
-
 /** Every page of a list through X-Next-Cursor: the ids in the order read, and the total of the first page. */
 async function walk(path: string) {
-  const ids: number[] = [];
-  let res = await get(`${path}${sep(path)}per_page=2`);
-  const total = Number(res.headers['x-total-count']);
-  for (;;) {
-    expect(res.statusCode, res.body).toBe(200);
-    ids.push(...(res.json() as Array<{ id: number }>).map((r) => r.id));
-    const next = res.headers['x-next-cursor'];
-    if (!next || ids.length > 100) break;
-    res = await get(`${path}${sep(path)}per_page=2&after=${encodeURIComponent(String(next))}`);
-  }
-  return { ids, total };
+  const pages = await walkAll(get, `${path}${path.includes('?') ? '&' : '?'}per_page=2`, 51);
+  for (const res of pages) expect(res.statusCode, res.body).toBe(200);
+  const ids = pages.flatMap((res) => (res.json() as Array<{ id: number }>).map((r) => r.id));
+  return { ids, total: Number(pages[0]!.headers['x-total-count']) };
 }
 
 /** Newest first, ties broken by id: the order every seek list answers. */
@@ -82,29 +75,18 @@ async function seed() {
       .execute();
     await t.db
       .insertInto('outbox_messages')
-      .values({
-        channel: i % 2 ? 'sms' : 'email',
-        to_address: `seek${i}@example.org`,
-        subject: 's',
-        body: 'b',
-        html: null,
-        headers: null,
-        dedupe_key: `seek-${i}`,
-        status: 'sent',
-        last_error: null,
-        next_attempt_at: created_at,
-        locked_until: null,
-        created_at,
-        sent_at: created_at,
-        updated_at: created_at,
-        category: null,
-        cost_category: null,
-        provider_message_id: null,
-        delivery_status: null,
-        delivery_error: null,
-        fallback_of: null,
-        newsletter_send_id: null,
-      })
+      .values(
+        outboxRow({
+          channel: i % 2 ? 'sms' : 'email',
+          to_address: `seek${i}@example.org`,
+          subject: 's',
+          body: 'b',
+          dedupe_key: `seek-${i}`,
+          status: 'sent',
+          created_at,
+          sent_at: created_at,
+        }),
+      )
       .execute();
     await t.db
       .insertInto('newsletter_subscriptions')
@@ -160,16 +142,7 @@ async function seed() {
       .execute();
     await t.db
       .insertInto('contact_messages')
-      .values({
-        name: `Contact ${i}`,
-        email: `c${i}@example.org`,
-        phone: null,
-        services: null,
-        message: 'Bonjour',
-        created_at,
-        handled_at: i % 2 ? created_at : null,
-        handled_by: null,
-      })
+      .values(contactMessageRow({ name: `Contact ${i}`, email: `c${i}@example.org`, created_at, handled_at: i % 2 ? created_at : null }))
       .execute();
     await t.db
       .insertInto('projects')

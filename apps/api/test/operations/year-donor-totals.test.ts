@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
 import { createFedaPayTestApp, type FedaPayTestApp, seededRandom } from '../helpers/fedapay-app';
+import { walkAll } from '../helpers/pages';
 import type { TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -191,19 +192,13 @@ describe('year donor totals kept as donations move', () => {
       expect(res.headers['x-total-count']).toBe(String(expected.length));
 
       // Page by page with the cursor: every donor once, in telephone order; the last page has no cursor.
-      const walked: string[] = [];
-      let after: string | undefined;
-      for (let guard = 0; guard < 100; guard++) {
-        const pageRes = await t.app.inject({
-          method: 'GET',
-          url: `/api/admin/year-receipts?year=${year}&per_page=3${after ? `&after=${after}` : ''}`,
-          headers: bearer(admin.token),
-        });
-        expect(pageRes.statusCode).toBe(200);
-        walked.push(...(pageRes.json() as Array<{ telephone: string }>).map((d) => d.telephone));
-        after = pageRes.headers['x-next-cursor'] as string | undefined;
-        if (!after) break;
-      }
+      const pages = await walkAll(
+        (url) => t.app.inject({ method: 'GET', url, headers: bearer(admin.token) }),
+        `/api/admin/year-receipts?year=${year}&per_page=3`,
+        100,
+      );
+      for (const pageRes of pages) expect(pageRes.statusCode).toBe(200);
+      const walked = pages.flatMap((pageRes) => (pageRes.json() as Array<{ telephone: string }>).map((d) => d.telephone));
       expect(walked).toEqual(expected.map((r) => r.split('|')[1]).sort());
     }
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/year-receipts?year=2025&after=bm9u', headers: bearer(admin.token) });

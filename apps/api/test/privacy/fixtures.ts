@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { nowIso } from '../../src/platform/database/database';
+import { outboxRow } from '../helpers/rows';
 import type { TestApp } from '../helpers/test-app';
 import { type SeededUser, seedUser } from '../helpers/users';
 
@@ -230,29 +231,18 @@ export async function seedPerson(t: TestApp, tag: string, digits: string): Promi
   await db.insertInto('newsletter_subscriptions').values({ email, created_at: now }).execute();
   await db
     .insertInto('outbox_messages')
-    .values({
-      channel: 'sms',
-      to_address: e164,
-      subject: null,
-      body: `Merci ${tag}`,
-      html: null,
-      headers: null,
-      dedupe_key: null,
-      status: 'sent',
-      last_error: null,
-      next_attempt_at: now,
-      locked_until: null,
-      created_at: now,
-      sent_at: now,
-      updated_at: now,
-      category: 'recu',
-      cost_category: 'sms',
-      provider_message_id: null,
-      delivery_status: null,
-      delivery_error: null,
-      fallback_of: null,
-      newsletter_send_id: null,
-    })
+    .values(
+      outboxRow({
+        channel: 'sms',
+        to_address: e164,
+        body: `Merci ${tag}`,
+        status: 'sent',
+        created_at: now,
+        sent_at: now,
+        category: 'recu',
+        cost_category: 'sms',
+      }),
+    )
     .execute();
   await db
     .insertInto('audit_log')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkAll } from '../helpers/pages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -71,17 +72,10 @@ describe('accounts and members: kept totals, read by seek', () => {
 
   it('answer every users list and the members list with the kept total and a cursor that walks all rows', async () => {
     const walk = async (path: string) => {
-      const ids: number[] = [];
-      let res = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=3`);
-      const total = Number(res.headers['x-total-count']);
-      for (;;) {
-        expect(res.statusCode).toBe(200);
-        ids.push(...(res.json() as Array<{ id: number }>).map((u) => u.id));
-        const next = res.headers['x-next-cursor'];
-        if (!next) break;
-        res = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=3&after=${encodeURIComponent(String(next))}`);
-      }
-      return { ids, total };
+      const pages = await walkAll(get, `${path}${path.includes('?') ? '&' : '?'}per_page=3`);
+      for (const res of pages) expect(res.statusCode).toBe(200);
+      const ids = pages.flatMap((res) => (res.json() as Array<{ id: number }>).map((u) => u.id));
+      return { ids, total: Number(pages[0]!.headers['x-total-count']) };
     };
     const newest = (rows: Array<{ id: number; created_at: string }>) =>
       rows.sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1)).map((r) => r.id);

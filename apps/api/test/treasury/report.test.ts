@@ -4,6 +4,7 @@ import { recordOfflinePayment } from '../../src/modules/operations/offline-payme
 import { softDelete } from '../../src/modules/payments/admin-lists';
 import { approveExpense, cancelExpense, createExpense, createTransfer } from '../../src/modules/treasury/service';
 import { setClock } from '../../src/platform/lib/clock';
+import { walkAll } from '../helpers/pages';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { createAccount } from './helpers';
@@ -203,23 +204,13 @@ describe('annual statements', () => {
   });
 
   it('the journal pages with a keyset cursor and its running balance matches the kept balances', async () => {
-    let after = '';
     const last = new Map<number, number>();
-    let pages = 0;
-    for (;;) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/treasury/journal?per_page=200${after ? `&after=${after}` : ''}`,
-        headers: bearer(admin.token),
-      });
-      const lines = res.json() as { account: number; balance: number; cursor: string }[];
-      for (const l of lines) last.set(l.account, l.balance);
-      pages++;
-      const next = res.headers['x-next-cursor'] as string | undefined;
-      if (!next) break;
-      after = next;
-    }
-    expect(pages).toBeGreaterThan(5);
+    const pages = await walkAll(
+      (url) => t.app.inject({ method: 'GET', url, headers: bearer(admin.token) }),
+      '/api/admin/treasury/journal?per_page=200',
+    );
+    for (const res of pages) for (const l of res.json() as { account: number; balance: number }[]) last.set(l.account, l.balance);
+    expect(pages.length).toBeGreaterThan(5);
     for (const id of accounts) {
       const kept = Number(
         (await t.db.selectFrom('treasury_accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance,

@@ -122,7 +122,7 @@ function keptCountKeys(filter: UserListFilter): string[] | undefined {
 /** One page of users, newest first (by seek: platform/lib/pagination.ts), the total matching the filter and the next page's cursor. */
 export async function listUsers(db: DB, filter: UserListFilter, page: SeekPageQuery) {
   const keys = keptCountKeys(filter);
-  // A search or a combination of filters counts its matches, at most MAX_SKIPPED_ROWS + 1.
+  // A search or a combination of filters counts its matches, at most SEARCH_COUNT_CAP + 1.
   const term = filter.q?.trim();
   // A search the trigram index answers alone: its count stops at the cap, and a common name reads its newest matches.
   const phrase = term ? userSearchPhrase(db, term) : null;

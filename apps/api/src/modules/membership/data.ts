@@ -103,7 +103,7 @@ export async function pageOfMembers(db: DB, status: MembershipStatus | undefined
     );
     return { rows, total: total as ListTotal, next };
   }
-  // Another search is counted on its matches (found by index, at most MAX_SKIPPED_ROWS + 1); without one, the kept counts.
+  // Another search is counted on its matches (found by index, at most SEARCH_COUNT_CAP + 1); without one, the kept counts.
   const total: ListTotal = term ? await countMatches(db, membersQuery(db, status, today, term)) : await countMembers(db, status, today);
   const { rows, next } = await newestFirstSeek(membersQuery(db, status, today, term), page, total, {
     created_at: 'users.created_at',

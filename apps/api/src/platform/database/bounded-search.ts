@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { fieldError } from '../lib/http-errors';
 import { matchesJoined, matchingAmong, newestMatchIds } from './text-search';
 import {
@@ -17,7 +18,7 @@ import {
 
 /**
  * How many rows a filtered query finds, for a list whose filters have no kept count (a search, a combination of
- * filters): at most MAX_SKIPPED_ROWS + 1 rows are counted, so a common word costs the same as a rare one.
+ * filters): at most SEARCH_COUNT_CAP + 1 rows are counted, so a common word costs the same as a rare one.
  */
 export async function countMatches(db: Kysely<any>, qb: SelectQueryBuilder<any, any, any>): Promise<BoundedTotal> {
   const row = await db
@@ -26,13 +27,13 @@ export async function countMatches(db: Kysely<any>, qb: SelectQueryBuilder<any, 
         .clearSelect()
         .clearOrderBy()
         .select(sql`1`.as('one'))
-        .limit(MAX_SKIPPED_ROWS + 1)
+        .limit(SEARCH_COUNT_CAP + 1)
         .as('matches'),
     )
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   const n = Number(row.n);
-  return n > MAX_SKIPPED_ROWS ? { total: MAX_SKIPPED_ROWS, capped: true } : { total: n, capped: false };
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 /** The most rows outside the candidates (sorting within the page) checked one by one against the search. */

@@ -50,17 +50,35 @@ const MIN_TRIGRAM = 3;
 /** An FTS5 query for the term as one phrase (substring match with the trigram tokenizer). */
 const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
+/** How a search term names a telephone, if it does: what telephoneMatches compares. */
+export interface TelephoneTerm {
+  /** A whole telephone in any spelling, in E.164: compared exactly. */
+  telephone: string | null;
+  /** Part of a telephone typed with spaces, dots or dashes (« 97 11 11 11 »): its digits, found in the stored form. */
+  digits: string | null;
+}
+
+/** What a search term says of a telephone: one rule for every search box that compares telephones. */
+export function telephoneTerm(term: string): TelephoneTerm {
+  const digits = term.replace(/[\s.-]/g, '');
+  return { telephone: toE164(term), digits: digits !== term && /^\+?\d{4,}$/.test(digits) ? digits : null };
+}
+
+/** The comparisons of a telephone column that find the telephone a term names (none when it names none). */
+export function telephoneMatches(eb: ExpressionBuilder<any, any>, column: string, named: TelephoneTerm): Expression<SqlBool>[] {
+  return [
+    ...(named.telephone ? [eb(column, '=', named.telephone)] : []),
+    ...(named.digits ? [sql<boolean>`${sql.ref(column)} like ${likePattern(named.digits)} escape '\\'`] : []),
+  ];
+}
+
 export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
-  const telephone = toE164(term);
+  const named = telephoneTerm(term);
   const postgres = isPostgres(db);
-  const identifier = identifierLookups(searched, term, telephone);
+  const identifier = identifierLookups(searched, term, named.telephone);
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (identifier) return eb.or(identifier(eb));
-    const exact: Expression<SqlBool>[] = telephone ? [eb(searched.phone, '=', telephone)] : [];
-    // Part of a telephone typed with spaces or dots (« 97 11 11 11 ») is found in its stored E.164 form too.
-    const digits = term.replace(/[\s.-]/g, '');
-    if (digits !== term && /^\+?\d{4,}$/.test(digits))
-      exact.push(sql<boolean>`${sql.ref(searched.phone)} like ${likePattern(digits)} escape '\\'`);
+    const exact = telephoneMatches(eb, searched.phone, named);
     if (!postgres && !searched.scanned && [...term].length >= MIN_TRIGRAM) {
       const fts = sql.table(`${searched.table}_search`);
       return eb.or([
@@ -81,10 +99,10 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
  * or more); null otherwise (PostgreSQL, a scanned table, a term with an exact part).
  */
 export function ftsOnlyPhrase(db: DB, searched: SearchedTable, term: string): string | null {
-  if (isPostgres(db) || searched.scanned || [...term].length < MIN_TRIGRAM || toE164(term)) return null;
+  if (isPostgres(db) || searched.scanned || [...term].length < MIN_TRIGRAM) return null;
+  const named = telephoneTerm(term);
+  if (named.telephone || named.digits) return null;
   if (searched.identifiers && RECEIPT_NUMBER.test(term.trim())) return null;
-  const digits = term.replace(/[\s.-]/g, '');
-  if (digits !== term && /^\+?\d{4,}$/.test(digits)) return null;
   return ftsPhrase(term);
 }
 

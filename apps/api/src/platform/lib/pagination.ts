@@ -1,6 +1,5 @@
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/format';
-import { SEARCH_COUNT_CAP } from '@shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ export function newestFirstPage(page: PageQuery) {
 }
 
 /**
- * A search's count, bounded: `capped` when more than MAX_SKIPPED_ROWS rows match, then `total` is MAX_SKIPPED_ROWS
+ * A search's count, bounded: `capped` when more than SEARCH_COUNT_CAP rows match, then `total` is SEARCH_COUNT_CAP
  * (a common word matched 100 000 of a million donations, and counting them all cost hundreds of milliseconds).
  */
 export interface BoundedTotal {
@@ -46,7 +45,7 @@ export const PAGE_HEADERS = 'x-total-count, x-total-count-capped, x-page, x-per-
 /**
  * `next`: the opaque cursor of the page after this one (`X-Next-Cursor`, sent back as `?after=`), on the lists that
  * read by seek (docs/product/http-api.md, « Pagination »); absent on the last page. A capped search count answers
- * `X-Total-Count-Capped: true` (X-Total-Count is then MAX_SKIPPED_ROWS: more rows match).
+ * `X-Total-Count-Capped: true` (X-Total-Count is then SEARCH_COUNT_CAP: more rows match).
  */
 export function setPageHeaders(reply: FastifyReply, query: PageQuery, total: ListTotal, next?: string | null): void {
   reply.header('x-total-count', String(exactTotal(total)));
@@ -67,7 +66,7 @@ export type SeekPageQuery = z.infer<typeof seekPageQuerySchema>;
  * How many rows a `page` may skip from either end of a list. Skipping is a walk over an index, so a page in the middle
  * of a million rows cost 37 ms and grew with the table; the cursor reaches any depth at the cost of a first page.
  */
-export const MAX_SKIPPED_ROWS = SEARCH_COUNT_CAP;
+export const MAX_SKIPPED_ROWS = 10_000;
 
 export const PAGE_MESSAGES = {
   badCursor: 'Curseur de pagination invalide : reprenez la liste depuis sa première page.',
@@ -90,54 +89,97 @@ export function decodeCursor(cursor: string): SeekKey {
 }
 
 /**
- * One page of a newest-first list read by seek, never by a long skip: after a cursor, rows older than it through the
- * (created_at, id) index; a `page` near the start by a short skip; one near the end (with `total`, a kept count) by
- * a short skip from the oldest row; a page further than MAX_SKIPPED_ROWS from both ends is refused (422).
- * `columns` names the two sort columns in the query (qualified in a join). The rows must select `created_at` and `id`.
+ * How a list read by seek is sorted and how its cursor names a row: the sort columns as the query names them (most
+ * significant first, qualified in a join), their direction, and the cursor's codec (`decode` answers the columns'
+ * values, or refuses a bad cursor with a 422).
  */
-export async function newestFirstSeek<R extends SeekKey>(
+export interface SeekOrder<R> {
+  columns: readonly [string] | readonly [string, string];
+  direction: 'asc' | 'desc';
+  encode: (row: R) => string;
+  decode: (cursor: string) => readonly (string | number)[];
+}
+
+/** Newest first, ties broken by id: the order of every list but the year-end receipts' (by telephone). */
+export function newestFirst(columns: { created_at: string; id: string } = { created_at: 'created_at', id: 'id' }): SeekOrder<SeekKey> {
+  return {
+    columns: [columns.created_at, columns.id],
+    direction: 'desc',
+    encode: encodeCursor,
+    decode: (cursor) => {
+      const from = decodeCursor(cursor);
+      return [from.created_at, from.id];
+    },
+  };
+}
+
+/** How many rows a page skips from the start of its list: none after a cursor (the cursor says where it starts). */
+export const seekSkipped = (page: SeekPageQuery) => (page.after ? 0 : pageOffset(page));
+
+/** A page from the rows read for it: `per_page + 1` are read, and the extra one only says that a page follows. */
+export function pageOfRows<R>(found: R[], page: SeekPageQuery, order: SeekOrder<R>): { rows: R[]; next: string | null } {
+  const rows = found.slice(0, page.per_page);
+  const last = rows.at(-1);
+  return { rows, next: found.length > page.per_page && last ? order.encode(last) : null };
+}
+
+/**
+ * One page of a list read by seek, never by a long skip: after a cursor, the rows past it through the sort columns'
+ * index; a `page` near the start by a short skip; one near the end (with `total`, a kept count) by a short skip from
+ * the other end; a page further than MAX_SKIPPED_ROWS from both ends is refused (422).
+ */
+export async function seekPage<R>(
   qb: SelectQueryBuilder<any, any, R>,
   page: SeekPageQuery,
   listTotal: ListTotal,
-  columns: { created_at: string; id: string } = { created_at: 'created_at', id: 'id' },
+  order: SeekOrder<NoInfer<R>>,
 ): Promise<{ rows: R[]; next: string | null }> {
-  const newest = (q: SelectQueryBuilder<any, any, R>) => q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc');
-  const finish = (rows: R[], more: boolean) => {
-    const last = rows.at(-1);
-    return { rows, next: more && last ? encodeCursor(last) : null };
-  };
+  const sorted = (q: SelectQueryBuilder<any, any, R>, direction: 'asc' | 'desc') =>
+    order.columns.reduce((sorting, column) => sorting.orderBy(column, direction), q);
   if (page.after) {
-    const from = decodeCursor(page.after);
-    const rows = await newest(qb)
-      .where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '<', eb.tuple(from.created_at, from.id)))
+    const from = order.decode(page.after);
+    const past = order.direction === 'desc' ? '<' : '>';
+    const [first, second] = order.columns;
+    const rows = await sorted(qb, order.direction)
+      .where((eb) => (second === undefined ? eb(first, past, from[0]) : eb(eb.refTuple(first, second), past, eb.tuple(from[0], from[1]))))
       .limit(page.per_page + 1)
       .execute();
-    return finish(rows.slice(0, page.per_page), rows.length > page.per_page);
+    return pageOfRows(rows, page, order);
   }
-  const skipped = (page.page - 1) * page.per_page;
+  const skipped = seekSkipped(page);
   if (skipped <= MAX_SKIPPED_ROWS) {
-    const rows = await newest(qb)
+    const rows = await sorted(qb, order.direction)
       .limit(page.per_page + 1)
       .offset(skipped)
       .execute();
-    return finish(rows.slice(0, page.per_page), rows.length > page.per_page);
+    return pageOfRows(rows, page, order);
   }
   // A capped count does not know where the list ends: only the cursor goes deeper.
   if (isCapped(listTotal)) throw fieldError('page', PAGE_MESSAGES.tooDeep);
   const total = exactTotal(listTotal);
   if (skipped >= total) return { rows: [], next: null };
-  // The page read from the other end: its rows are the oldest but `skipped`, in the opposite order.
-  const fromOldest = Math.max(0, total - skipped - page.per_page);
-  if (fromOldest > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
-  const rows = await qb
-    .orderBy(columns.created_at, 'asc')
-    .orderBy(columns.id, 'asc')
-    .limit(total - skipped - fromOldest)
-    .offset(fromOldest)
+  // The page read from the other end: its rows are the last but `skipped`, in the opposite order.
+  const fromLast = Math.max(0, total - skipped - page.per_page);
+  if (fromLast > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
+  const rows = await sorted(qb, order.direction === 'desc' ? 'asc' : 'desc')
+    .limit(total - skipped - fromLast)
+    .offset(fromLast)
     .execute();
   rows.reverse();
-  return finish(rows, skipped + rows.length < total);
+  const last = rows.at(-1);
+  return { rows, next: skipped + rows.length < total && last ? order.encode(last) : null };
 }
+
+/**
+ * One page of a newest-first list read by seek (seekPage). `columns` names the two sort columns in the query
+ * (qualified in a join). The rows must select `created_at` and `id`.
+ */
+export const newestFirstSeek = <R extends SeekKey>(
+  qb: SelectQueryBuilder<any, any, R>,
+  page: SeekPageQuery,
+  listTotal: ListTotal,
+  columns?: { created_at: string; id: string },
+) => seekPage(qb, page, listTotal, newestFirst(columns));
 
 /** `%term%` for LIKE with the user's wildcards escaped (use with `escape '\\'`). */
 export function likePattern(term: string): string {

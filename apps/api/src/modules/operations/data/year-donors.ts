@@ -1,19 +1,22 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { countMatches } from '../../../platform/database/bounded-search';
 import type { DB } from '../../../platform/database/database';
 import { keptCount } from '../../../platform/database/kept-counts';
+import { telephoneMatches, telephoneTerm } from '../../../platform/database/text-search';
 import { fieldError } from '../../../platform/lib/http-errors';
 import {
   type BoundedTotal,
-  exactTotal,
   isCapped,
   likePattern,
   type ListTotal,
-  MAX_SKIPPED_ROWS,
   PAGE_MESSAGES,
+  pageOfRows,
+  type SeekOrder,
   type SeekPageQuery,
+  seekPage,
+  seekSkipped,
 } from '../../../platform/lib/pagination';
-import { toE164 } from '../../../platform/lib/phone';
 import { moneyFtsPhrase, moneySearch } from '../../payments';
 import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from '../data';
 
@@ -24,13 +27,11 @@ import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from 
 
 /** The name or telephone of a donation matches the search (compared on the row: the exact test of this list). */
 function nameOrPhoneMatches(q: string) {
-  const telephone = toE164(q);
+  const named = telephoneTerm(q);
   const pattern = likePattern(q);
-  const digits = q.replace(/[\s.-]/g, '');
   return (eb: ExpressionBuilder<any, any>) =>
     eb.or([
-      ...(telephone ? [eb('phone', '=', telephone)] : []),
-      ...(digits !== q && /^\+?\d{4,}$/.test(digits) ? [sql<boolean>`phone like ${likePattern(digits)} escape '\\'`] : []),
+      ...telephoneMatches(eb, 'phone', named),
       sql<boolean>`lower(name) like lower(${pattern}) escape '\\'`,
       sql<boolean>`phone like ${pattern} escape '\\'`,
     ]);
@@ -49,7 +50,7 @@ function matchingPhones(db: DB, year: number, q: string) {
 }
 
 /**
- * How many of the year's donors match the search, at most MAX_SKIPPED_ROWS + 1. On SQLite the trigram index streams
+ * How many of the year's donors match the search, at most SEARCH_COUNT_CAP + 1. On SQLite the trigram index streams
  * the matching donations and the count stops at the cap's distinct telephones; `phone in (matches)` built all of
  * them first (« Zinsou », 25 000 donors at a million donations: 64 ms, now 11 ms).
  */
@@ -61,21 +62,40 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
     .where(nameOrPhoneMatches(q))
     .select('donations.phone')
     .distinct()
-    .limit(MAX_SKIPPED_ROWS + 1);
+    .limit(SEARCH_COUNT_CAP + 1);
   return countMatches(db, (db as Kysely<any>).selectFrom(phones.as('p')));
 }
 
 /** How many donors, in telephone order, a common word's page walks at most before reading the page the usual way. */
 const MAX_WALKED_DONORS = 5000;
 
+/** The telephone a cursor of this list names (X-Next-Cursor: the last telephone of a page). */
+function decodePhoneCursor(cursor: string): string {
+  const phone = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\+?\d{4,20}$/.test(phone)) throw fieldError('after', PAGE_MESSAGES.badCursor);
+  return phone;
+}
+
+/** The year-end list's order: by telephone, the (year, phone) key of year_donor_totals. */
+const BY_PHONE: SeekOrder<{ phone: string }> = {
+  columns: ['phone'],
+  direction: 'asc',
+  encode: (row) => Buffer.from(row.phone, 'utf8').toString('base64url'),
+  decode: (cursor) => [decodePhoneCursor(cursor)],
+};
+
 /**
  * A page of a search matching more donors than are counted (a common name): the year's donors walked in telephone
  * order, each checked on its own donations of the year (their (phone, paid_at) index), stopping at the page's end;
- * null when the first MAX_WALKED_DONORS donors hold too few matches (read the page the usual way).
+ * null when the page is too far from its start or the first MAX_WALKED_DONORS donors hold too few matches (read the
+ * page the usual way).
  */
-async function walkedPage(db: DB, year: number, q: string, after: string | null, skipped: number, needed: number) {
+async function walkedPage(db: DB, year: number, q: string, page: SeekPageQuery) {
+  const skipped = seekSkipped(page);
+  if (skipped + page.per_page >= MAX_WALKED_DONORS / 10) return null;
+  const needed = skipped + page.per_page + 1;
   let donors = keptYearDonors(db, year);
-  if (after !== null) donors = donors.where('phone', '>', after);
+  if (page.after) donors = donors.where('phone', '>', decodePhoneCursor(page.after));
   const window = donors.select(['phone', 'total', 'count']).orderBy('phone').limit(MAX_WALKED_DONORS).as('y');
   const rows = await db
     .selectFrom(window)
@@ -91,15 +111,7 @@ async function walkedPage(db: DB, year: number, q: string, after: string | null,
     .orderBy('phone')
     .limit(needed)
     .execute();
-  return rows.length < needed ? null : rows.slice(skipped);
-}
-
-/** The cursor of X-Next-Cursor on this list: the last telephone of a page (lists sorted by telephone). */
-const encodePhoneCursor = (phone: string) => Buffer.from(phone, 'utf8').toString('base64url');
-function decodePhoneCursor(cursor: string): string {
-  const phone = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\+?\d{4,20}$/.test(phone)) throw fieldError('after', PAGE_MESSAGES.badCursor);
-  return phone;
+  return rows.length < needed ? null : pageOfRows(rows.slice(skipped), page, BY_PHONE);
 }
 
 /**
@@ -113,65 +125,17 @@ export async function pageYearDonors(db: DB, year: number, page: SeekPageQuery) 
   // A donor found by one donation shows the whole year's figures, the same as without a search.
   if (page.q) base = base.where('phone', 'in', matchingPhones(db, year, page.q));
   const counted: ListTotal = page.q ? await countYearDonors(db, year, page.q) : await keptCount(db, [`year_donors:${year}`]);
-  const total = exactTotal(counted);
-  const columns = ['phone', 'total', 'count'] as const;
-  let rows: Array<{ phone: string; total: number | string | bigint; count: number }>;
-  let more: boolean;
-  const skipped = (page.page - 1) * page.per_page;
-  // Beyond the cap the end of the list is unknown: the cursor goes on.
-  if (isCapped(counted) && !page.after && skipped > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
-  const after = page.after ? decodePhoneCursor(page.after) : null;
-  const walked =
-    isCapped(counted) && page.q && (after !== null ? 0 : skipped) + page.per_page < MAX_WALKED_DONORS / 10
-      ? await walkedPage(db, year, page.q, after, after !== null ? 0 : skipped, (after !== null ? 0 : skipped) + page.per_page + 1)
-      : null;
-  if (walked) {
-    rows = walked.slice(0, page.per_page);
-    more = walked.length > page.per_page;
-  } else if (after !== null) {
-    const found = await base
-      .where('phone', '>', after)
-      .select(columns)
-      .orderBy('phone')
-      .limit(page.per_page + 1)
-      .execute();
-    rows = found.slice(0, page.per_page);
-    more = found.length > page.per_page;
-  } else if (skipped <= MAX_SKIPPED_ROWS) {
-    const found = await base
-      .select(columns)
-      .orderBy('phone')
-      .limit(page.per_page + 1)
-      .offset(skipped)
-      .execute();
-    rows = found.slice(0, page.per_page);
-    more = found.length > page.per_page;
-  } else if (skipped >= total) {
-    rows = [];
-    more = false;
-  } else {
-    // A page near the end, read from the other end of the (year, phone) key.
-    const fromLast = Math.max(0, total - skipped - page.per_page);
-    if (fromLast > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
-    rows = (
-      await base
-        .select(columns)
-        .orderBy('phone', 'desc')
-        .limit(total - skipped - fromLast)
-        .offset(fromLast)
-        .execute()
-    ).reverse();
-    more = skipped + rows.length < total;
-  }
+  const { rows, next } =
+    (isCapped(counted) && page.q ? await walkedPage(db, year, page.q, page) : null) ??
+    (await seekPage(base.select(['phone', 'total', 'count']), page, counted, BY_PHONE));
   const names = await yearDonorNames(
     db,
     year,
     rows.map((r) => r.phone),
   );
-  const last = rows.at(-1);
   return {
     total: counted,
-    next: more && last ? encodePhoneCursor(last.phone) : null,
+    next,
     items: rows.map((r) => ({ telephone: r.phone, name: names.get(r.phone) ?? null, total: Number(r.total), count: Number(r.count) })),
   };
 }

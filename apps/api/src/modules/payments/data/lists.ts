@@ -18,7 +18,7 @@ export type ListFilter = Pick<ListQuery, 'status' | 'q' | 'cancelled'>;
 /**
  * The number of listed (not soft-deleted) rows, in total or for one status, kept by database triggers in
  * `row_counts` (migration 20261122_0200): a COUNT(*) over 100 000 rows was most of each list request.
- * A search (`q`) counts its matches, at most MAX_SKIPPED_ROWS + 1 (platform/lib/pagination.ts, countMatches).
+ * A search (`q`) counts its matches, at most SEARCH_COUNT_CAP + 1 (platform/lib/pagination.ts, countMatches).
  */
 async function listedCount(db: DB, table: 'donations' | 'payments', status: string | undefined): Promise<number> {
   const key = status ? `${table}:status:${status}` : table;
