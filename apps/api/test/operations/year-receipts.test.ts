@@ -93,6 +93,8 @@ describe('year-end receipts', () => {
     expect((await search('01 66 00 00 03')).items).toEqual([
       { telephone: '+2290166000003', name: 'Zephyrine Quatre', total: 7000, count: 2 },
     ]);
+    // A donor counts once however many of the year's gifts match (two « Donatrice Annuelle » and one « Autre Donateur »).
+    expect((await search('donat')).total).toBe('2');
     // The donations' search index also holds causes and references: the list searches names and telephones only.
     expect(await search('sante')).toEqual({ items: [], total: '0' });
     expect(await search('R-4000')).toEqual({ items: [], total: '0' });

@@ -1,7 +1,7 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { countMatches } from '../../../platform/database/bounded-search';
-import type { DB } from '../../../platform/database/database';
+import { type DB, isPostgres } from '../../../platform/database/database';
 import { keptCount } from '../../../platform/database/kept-counts';
 import { telephoneMatches, telephoneTerm } from '../../../platform/database/text-search';
 import { fieldError } from '../../../platform/lib/http-errors';
@@ -55,6 +55,7 @@ function matchingPhones(db: DB, year: number, q: string) {
  * them first (« Zinsou », 25 000 donors at a million donations: 64 ms, now 11 ms).
  */
 function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal> {
+  if (isPostgres(db)) return countPhonesThroughCursor(db, matchingPhones(db, year, q));
   const phrase = moneyFtsPhrase(db, 'donations', q);
   if (!phrase) return countMatches(db, keptYearDonors(db, year).where('phone', 'in', matchingPhones(db, year, q)));
   const matches = sql`(select rowid as matched from donations_search where donations_search match ${phrase})`;
@@ -64,6 +65,29 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
     .distinct()
     .limit(SEARCH_COUNT_CAP + 1);
   return countMatches(db, (db as Kysely<any>).selectFrom(phones.as('p')));
+}
+
+/** The rows a cursor hands over at a time: a few milliseconds of PostgreSQL's work. */
+const CURSOR_BATCH = 500;
+
+/**
+ * PostgreSQL: the distinct telephones of the matching donations, read through a cursor in batches until the cap is
+ * passed. PostgreSQL hashes every row before a `distinct` answers, so `phone in (matches)` rechecked all of a common
+ * name's donations (« Zinsou » at a million donations, 100 000 rows: about 110 ms); a donor with received donations in
+ * the year always has its year_donor_totals row (the triggers of migration 20261127_0300), so the telephones suffice.
+ */
+async function countPhonesThroughCursor(db: DB, phones: { compile: () => CompiledQuery }): Promise<BoundedTotal> {
+  const query = phones.compile();
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw(`declare year_donors_matching no scroll cursor for ${query.sql}`, [...query.parameters]));
+    const seen = new Set<string>();
+    for (;;) {
+      const { rows } = await trx.executeQuery<{ phone: string }>(CompiledQuery.raw(`fetch ${CURSOR_BATCH} from year_donors_matching`));
+      for (const row of rows) seen.add(row.phone);
+      if (seen.size > SEARCH_COUNT_CAP) return { total: SEARCH_COUNT_CAP, capped: true };
+      if (rows.length < CURSOR_BATCH) return { total: seen.size, capped: false };
+    }
+  });
 }
 
 /** How many donors, in telephone order, a common word's page walks at most before reading the page the usual way. */
