@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { stopProcess } from './stop-process';
 
 /**
  * A second server from the same private build, for a test that must take the network away for real (stop the
@@ -39,11 +40,7 @@ export async function startOwnServer(): Promise<{ url: string; stop: () => Promi
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/lib/build-state.mjs';
 import { E2E_ADMIN } from '../helpers/constants';
 import { keepSentCodes } from '../helpers/sent-codes';
+import { stopProcess } from '../helpers/stop-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,14 +76,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('buildDir', out);
   return async () => {
-    // A server that already stopped would never send 'exit' again; one that does not stop in 20 s is killed.
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      const killer = setTimeout(() => server?.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    if (server) await stopProcess(server);
     fs.rmSync(dataDir!, { recursive: true, force: true });
     fs.rmSync(out, { recursive: true, force: true });
   };

@@ -11,6 +11,7 @@ import {
   PAGE_MESSAGES,
   type SeekKey,
   type SeekPageQuery,
+  seekSkipped,
 } from '../lib/pagination';
 
 // A list's search that matches many rows, at a cost that does not grow with them: its count stops at the cap, and a
@@ -61,7 +62,7 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
   columns: { created_at: string; id: string } = { created_at: 'created_at', id: 'id' },
 ): Promise<{ rows: R[]; next: string | null } | null> {
   const from = page.after ? decodeCursor(page.after) : null;
-  const skipped = from ? 0 : (page.page - 1) * page.per_page;
+  const skipped = seekSkipped(page);
   if (skipped > MAX_SKIPPED_ROWS) throw fieldError('page', PAGE_MESSAGES.tooDeep);
   const needed = skipped + page.per_page + 1;
   const below = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, key: SeekKey): Q =>
