@@ -1,15 +1,7 @@
 import { ROLES, type Role } from '@shared/constants';
 import type { AdminStats } from '@shared/schemas/admin-stats';
 import type { DB } from '../../platform/database/database';
-import { pledgeStats } from '../pledges';
-import {
-  countMessagesByMonth,
-  countNeedsByZone,
-  countPendingModeration,
-  countUnconfirmedUsers,
-  countUsersByRole,
-  sumApprovedByMonth,
-} from './data';
+import { type StatsFigure, statsFigures } from './data';
 
 export const MONTHS_SHOWN = 12;
 export const UNKNOWN_ZONE_LABEL = 'Zone non renseignée';
@@ -24,56 +16,42 @@ export function lastMonths(now: Date, count = MONTHS_SHOWN): string[] {
   return months;
 }
 
-type Trends = Pick<AdminStats, 'monthly' | 'needs_by_zone' | 'messages_by_channel'>;
-
 export async function getAdminStats(db: DB, now = new Date()): Promise<AdminStats> {
-  const [roles, unconfirmed, pending, trends, pledges] = await Promise.all([
-    countUsersByRole(db),
-    countUnconfirmedUsers(db),
-    countPendingModeration(db),
-    computeTrends(db, now),
-    pledgeStats(db, lastMonths(now)),
-  ]);
-  const usersByRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
-  for (const r of roles) usersByRole[r.role as Role] = r.total;
+  const months = lastMonths(now);
+  const figures = await statsFigures(db, months[0]!);
+  const of = (kind: StatsFigure['kind']) => figures.filter((f) => f.kind === kind);
+  const number = (value: number | string | null) => Number(value ?? 0);
+  const counts = new Map(of('count').map((f) => [f.k1!, number(f.n)]));
+  const usersByRole = Object.fromEntries(ROLES.map((r) => [r, counts.get(`users:role:${r}`) ?? 0])) as Record<Role, number>;
+  const money = new Map(of('money').map((f) => [`${f.k1}|${f.k2}`, f]));
+  const messages = new Map(of('messages').map((f) => [`${f.k1}|${f.k2}`, number(f.n)]));
+  const collected = new Map(of('collected').map((f) => [f.k1!, number(f.v)]));
+  const needs = of('need').sort((a, b) => number(a.v) - number(b.v));
   return {
     counts: {
       users_by_role: usersByRole,
-      unconfirmed_accounts: unconfirmed,
-      unconfirmed_volunteers: pending.volunteers,
-      pending_testimonials: pending.testimonials,
+      unconfirmed_accounts: counts.get('users:unconfirmed') ?? 0,
+      unconfirmed_volunteers: number(of('volunteers')[0]?.n ?? 0),
+      pending_testimonials: number(of('testimonials')[0]?.n ?? 0),
     },
-    ...trends,
-    pledges,
-  };
-}
-
-async function computeTrends(db: DB, now: Date): Promise<Trends> {
-  const months = lastMonths(now);
-  const since = `${months[0]}-01T00:00:00.000Z`;
-  const [donations, payments, needs, messages] = await Promise.all([
-    sumApprovedByMonth(db, 'donations', since),
-    sumApprovedByMonth(db, 'payments', since),
-    countNeedsByZone(db),
-    countMessagesByMonth(db, months[0]!),
-  ]);
-  const messagesOf = (month: string, channel: string) => messages.find((m) => m.month === month && m.channel === channel)?.n ?? 0;
-  const donationsByMonth = new Map(donations.map((d) => [d.month, d]));
-  const paymentsByMonth = new Map(payments.map((p) => [p.month, p]));
-  return {
     monthly: months.map((month) => ({
       month,
-      donations_total: donationsByMonth.get(month)?.total ?? 0,
-      donations_count: donationsByMonth.get(month)?.count ?? 0,
-      payments_total: paymentsByMonth.get(month)?.total ?? 0,
-      payments_count: paymentsByMonth.get(month)?.count ?? 0,
+      donations_total: number(money.get(`donations|${month}`)?.v ?? 0),
+      donations_count: number(money.get(`donations|${month}`)?.n ?? 0),
+      payments_total: number(money.get(`payments|${month}`)?.v ?? 0),
+      payments_count: number(money.get(`payments|${month}`)?.n ?? 0),
     })),
     messages_by_channel: months.map((month) => ({
       month,
-      sms: messagesOf(month, 'sms'),
-      email: messagesOf(month, 'email'),
-      whatsapp: messagesOf(month, 'whatsapp'),
+      sms: messages.get(`${month}|sms`) ?? 0,
+      email: messages.get(`${month}|email`) ?? 0,
+      whatsapp: messages.get(`${month}|whatsapp`) ?? 0,
     })),
-    needs_by_zone: needs.map((n) => ({ zone: n.zone?.trim() || UNKNOWN_ZONE_LABEL, need: n.need, count: n.count })),
+    needs_by_zone: needs.map((n) => ({ zone: n.k3?.trim() || UNKNOWN_ZONE_LABEL, need: String(n.k2), count: number(n.n) })),
+    pledges: {
+      committed_monthly: number(of('committed')[0]?.v ?? 0),
+      active: counts.get('pledges:status:active') ?? 0,
+      monthly: months.map((month) => ({ month, collected: collected.get(month) ?? 0 })),
+    },
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../platform/database/database';
 import type { CsvExport } from '../../platform/exports/csv-export';
 import type { SeekPageQuery } from '../../platform/lib/pagination';
-import { collectedByMonth, countPledges, monthlyTotal, type PledgeRow, pageOfPledges, pledgesWithCollected } from './data';
+import { monthlyTotal, type PledgeRow, pageOfPledges, pledgesWithCollected } from './data';
 import { pledgeViews } from './service';
 
 // The administrator's view of pledges: the list with payments, its CSV, and committed versus collected.
@@ -41,16 +41,5 @@ export function pledgesCsv(db: DB, status?: string): CsvExport<CsvRow> {
       { header: 'Versé (FCFA)', value: (r) => Number(r.collected ?? 0) },
       { header: 'Créé le', value: (r) => r.created_at },
     ],
-  };
-}
-
-/** Committed (monthly amount of active pledges) versus collected (pledge payments received) over the last months. */
-export async function pledgeStats(db: DB, months: string[]) {
-  const [committed, collected] = await Promise.all([monthlyTotal(db, 'active'), collectedByMonth(db, months[0]!)]);
-  const byMonth = new Map(collected.map((c) => [c.month, c.total]));
-  return {
-    committed_monthly: committed,
-    active: await countPledges(db, 'active'),
-    monthly: months.map((month) => ({ month, collected: byMonth.get(month) ?? 0 })),
   };
 }

@@ -209,20 +209,6 @@ export async function pageOfPledges(db: Executor, status: string | undefined, pa
   return { rows, total, next };
 }
 
-/** Money received for pledges per calendar month (UTC, YYYY-MM) from `fromMonth`. */
-export async function collectedByMonth(db: Executor, fromMonth: string): Promise<Array<{ month: string; total: number }>> {
-  const rows = await db
-    .selectFrom('donations')
-    .select([sql<string>`substr(paid_at, 1, 7)`.as('month'), sql<number>`sum(amount)`.as('total')])
-    .where('pledge_id', 'is not', null)
-    .where('transaction_status', 'in', PAID)
-    .where('deleted_at', 'is', null)
-    .where('paid_at', '>=', `${fromMonth}-01`)
-    .groupBy(sql`substr(paid_at, 1, 7)`)
-    .execute();
-  return rows.map((r) => ({ month: r.month, total: Number(r.total) }));
-}
-
 /** The administrator's list with what each pledge brought in (the CSV export). */
 export function pledgesWithCollected(db: Executor, status?: string) {
   return pledgesQuery(db, status).select(

@@ -1,4 +1,3 @@
 // What other areas may use from pledges.
-export { pledgeStats } from './admin';
 export { runPledgeDues } from './due-job';
 export { default as pledgeRoutes } from './routes';
