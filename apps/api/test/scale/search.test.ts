@@ -98,5 +98,5 @@ describe('searching the money lists by index', () => {
     expect((await search('2025-00432')).ids).toEqual(['DON-2025-004321']);
   });
 
-  it('answers a search from an index, not a scan of the table', () => expectSearchIndex(t, 'donations', 1));
+  it('answers a search from an index, not a scan of the table', () => expectSearchIndex(t, 'donations'));
 });

@@ -2,7 +2,7 @@ import { countMatches, pageOfPhrase } from '../../platform/database/bounded-sear
 import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { DB } from '../../platform/database/database';
-import { ftsOnlyPhrase, indexedSearch, type SearchedTable } from '../../platform/database/text-search';
+import { indexedPhrase, indexedSearch, type SearchedTable } from '../../platform/database/text-search';
 import { keptCount } from '../../platform/database/kept-counts';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import type { Database, NewUser, UserUpdate } from '../../platform/database/schema';
@@ -80,19 +80,18 @@ export interface UserListFilter {
   q?: string;
 }
 
-/** Users are searched by name, e-mail and telephone; on PostgreSQL one pg_trgm index per column (migration 20261125_1710). */
+/** Users are searched by name, e-mail and telephone (platform/database/text-search.ts). */
 const USERS_SEARCHED: SearchedTable = {
   table: 'users',
   phone: 'telephone',
   columns: ['name', 'email', 'telephone'],
-  pgExpressions: ['lower(name)', 'lower(email)', 'telephone'],
 };
 
 /** Accounts matching a list's search term (name, e-mail, telephone), by index; for lists joined on `users`. */
 export const userSearch = (db: DB, term: string) => indexedSearch(db, USERS_SEARCHED, term);
 
-/** SQLite: the users' trigram phrase when the index alone answers the term (text-search.ts ftsOnlyPhrase), else null. */
-export const userSearchPhrase = (db: DB, term: string) => ftsOnlyPhrase(db, USERS_SEARCHED, term);
+/** The users' phrase when the trigram index alone answers the term (text-search.ts indexedPhrase), else null. */
+export const userSearchPhrase = (db: DB, term: string) => indexedPhrase(db, USERS_SEARCHED, term);
 
 export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
   let q = query;
@@ -130,7 +129,6 @@ export async function listUsers(db: DB, filter: UserListFilter, page: SeekPageQu
     const others = { ...filter, q: undefined };
     const { total, rows, next } = await pageOfPhrase(
       db,
-      'users',
       phrase,
       (qb) => applyUserFilter(db, qb as never, others) as never,
       (qb) => qb.select(PUBLIC_USER_COLUMNS),

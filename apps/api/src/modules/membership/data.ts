@@ -94,7 +94,6 @@ export async function pageOfMembers(db: DB, status: MembershipStatus | undefined
   if (phrase) {
     const { total, rows, next } = await pageOfPhrase(
       db,
-      'users',
       phrase,
       (qb) => ofStatus(qb.leftJoin('memberships', 'memberships.user_id', 'users.id'), status, today) as never,
       (qb) => qb.select(MEMBER_COLUMNS) as never,

@@ -1,7 +1,7 @@
 // The payments area's public face: its routes and context (register-modules.ts), what money recorded by hand
 // needs (operations), and the words of an amount.
 export type { MoneyKind, MoneyRow } from './data/records';
-export { moneyFtsPhrase, moneySearch } from './data/search';
+export { moneySearchPhrase, moneySearch } from './data/search';
 export { amountInFrenchWords } from './french-words';
 export { forRequest, initiateDonation, initiatePurposePayment, type PaymentsContext } from './money';
 export type { MoneyHook } from './money-hooks';

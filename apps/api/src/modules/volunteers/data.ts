@@ -11,7 +11,6 @@ const VOLUNTEERS_SEARCHED: SearchedTable = {
   table: 'volunteers',
   phone: 'telephone',
   columns: ['name', 'email', 'telephone'],
-  pgExpressions: ['lower(name)', 'lower(email)', 'telephone'],
   scanned: true,
 };
 const searched = <O>(db: DB, query: SelectQueryBuilder<Database, 'volunteers', O>, term: string | undefined) =>

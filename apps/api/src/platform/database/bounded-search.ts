@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { fieldError } from '../lib/http-errors';
-import { matchesJoined, matchingAmong, newestMatchIds } from './text-search';
+import { type IndexedPhrase, matchesJoined, matchingAmong, newestMatchIds } from './text-search';
 import {
   type BoundedTotal,
   decodeCursor,
@@ -101,38 +101,37 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
 }
 
 /**
- * One page of a list searched by a phrase the trigram index answers alone (SQLite, text-search.ts ftsOnlyPhrase):
+ * One page of a list searched by a phrase the trigram index answers alone (text-search.ts indexedPhrase):
  * counted through a join that stops at the cap, and, when capped, read from the newest matches by id. `filters`: the
  * list's other filters (on the table's own columns); `select`: its columns; `searched`: the list query with its
  * search, for a page read the usual way.
  */
 export async function pageOfPhrase<R extends SeekKey>(
   db: Kysely<any>,
-  table: string,
-  phrase: string,
+  phrase: IndexedPhrase,
   filters: <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) => Q,
   select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, R>,
   searched: SelectQueryBuilder<any, any, R>,
   page: SeekPageQuery,
 ): Promise<{ total: BoundedTotal; rows: R[]; next: string | null }> {
-  const total = await countMatches(db, matchesJoined(db as never, table, phrase).$call(filters));
+  const total = await countMatches(db, matchesJoined(db as never, phrase).$call(filters));
   const fromCandidates = total.capped
     ? await newestFirstFromCandidates(
         page,
         (newest, atMost) =>
           select(
             db
-              .selectFrom(table)
+              .selectFrom(phrase.table)
               .$call(filters)
-              .where(sql<boolean>`${sql.ref(`${table}.id`)} in (${newestMatchIds(table, phrase, newest, atMost)})`),
+              .where(sql<boolean>`${sql.ref(`${phrase.table}.id`)} in (${newestMatchIds(phrase, newest, atMost)})`),
           ),
         async (newest, atMost) => {
-          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(rowid) as lo
-            from (${newestMatchIds(table, phrase, newest, atMost)}) as candidates`.execute(db);
+          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(id) as lo
+            from (${newestMatchIds(phrase, newest, atMost)}) as candidates`.execute(db);
           return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
         },
-        db.selectFrom(table).$call(filters),
-        async (ids) => (await matchingAmong(phrase, table, ids).execute(db)).rows.length > 0,
+        db.selectFrom(phrase.table).$call(filters),
+        async (ids) => (await matchingAmong(phrase, ids).execute(db)).rows.length > 0,
       )
     : null;
   const { rows, next } = fromCandidates ?? (await newestFirstSeek(searched, page, total));

@@ -3,22 +3,18 @@ import { likePattern } from '../lib/pagination';
 import { toE164 } from '../lib/phone';
 import { type DB, isPostgres } from './database';
 
-// A list's search box served by indexes (migration 20261125_1710_search_indexes): a telephone typed in any spelling
-// is looked up exactly (b-tree); any other text of three characters or more through the table's trigram index
-// (SQLite: the FTS5 table <table>_search kept by triggers; PostgreSQL: pg_trgm indexes on the very expressions
-// compared below). Shorter terms compare each column (few enough rows match a one- or two-character search).
+// A list's search box served by indexes: a telephone typed in any spelling is looked up exactly (b-tree); any other
+// text of three characters or more through the table's trigram index of `<table>_search`: on SQLite the FTS5 table
+// kept by triggers (migration 20261125_1710), on PostgreSQL a side table (id, lowered text) kept by triggers with a
+// pg_trgm index (migration 20261127_0700). Shorter terms compare each column on SQLite (few enough rows match a one-
+// or two-character search) and the stored text on PostgreSQL.
 
 export interface SearchedTable {
   table: string;
   /** The telephone column, compared exactly in E.164. */
   phone: string;
-  /** The searched columns, compared lowered; on SQLite the columns of the FTS5 table. */
+  /** The searched columns, compared lowered: the columns of `<table>_search` (FTS5 on SQLite, joined on PostgreSQL). */
   columns: readonly string[];
-  /**
-   * PostgreSQL: the indexed expressions, each compared with `like lower(pattern)` (one lowered text of every column
-   * for the money lists, one per column for users).
-   */
-  pgExpressions: readonly string[];
   /** A table that stays small (volunteers' applications) and has no search index: its columns are compared. */
   scanned?: true;
   /**
@@ -72,6 +68,30 @@ export function telephoneMatches(eb: ExpressionBuilder<any, any>, column: string
   ];
 }
 
+/** A term the table's trigram index answers alone (indexedPhrase): what `<table>_search` is asked. */
+export interface IndexedPhrase {
+  table: string;
+  postgres: boolean;
+  term: string;
+}
+
+const searchTableOf = (phrase: IndexedPhrase) => `${phrase.table}_search`;
+
+/** The row id column of `<table>_search`: the FTS5 table's rowid, the PostgreSQL side table's id. */
+const keyOf = (phrase: IndexedPhrase) => sql.ref(`${searchTableOf(phrase)}.${phrase.postgres ? 'id' : 'rowid'}`);
+
+/** The condition on `<table>_search` that finds the phrase: an FTS5 match, or LIKE on the stored lowered text. */
+function phraseCondition(phrase: IndexedPhrase) {
+  const side = searchTableOf(phrase);
+  return phrase.postgres
+    ? sql<boolean>`${sql.ref(`${side}.text`)} like lower(${likePattern(phrase.term)}) escape '\\'`
+    : sql<boolean>`${sql.table(side)} match ${ftsPhrase(phrase.term)}`;
+}
+
+/** The ids of the rows matching the phrase, as a subquery (`select … as id`). */
+const matchingIds = (phrase: IndexedPhrase) =>
+  sql`select ${keyOf(phrase)} as id from ${sql.table(searchTableOf(phrase))} where ${phraseCondition(phrase)}`;
+
 export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
   const named = telephoneTerm(term);
   const postgres = isPostgres(db);
@@ -79,60 +99,60 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (identifier) return eb.or(identifier(eb));
     const exact = telephoneMatches(eb, searched.phone, named);
-    if (!postgres && !searched.scanned && [...term].length >= MIN_TRIGRAM) {
-      const fts = sql.table(`${searched.table}_search`);
-      return eb.or([
-        ...exact,
-        sql<boolean>`${sql.ref(`${searched.table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(term)})`,
-      ]);
+    const id = sql.ref(`${searched.table}.id`);
+    if (!searched.scanned && (postgres || [...term].length >= MIN_TRIGRAM)) {
+      return eb.or([...exact, sql<boolean>`${id} in (${matchingIds({ table: searched.table, postgres, term })})`]);
     }
     const pattern = likePattern(term);
-    if (postgres) {
-      return eb.or([...exact, ...searched.pgExpressions.map((e) => sql<boolean>`${sql.raw(e)} like lower(${pattern}) escape '\\'`)]);
-    }
     return eb.or([...exact, ...searched.columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '\\'`)]);
   };
 }
 
 /**
- * SQLite: the FTS5 phrase when the trigram index alone answers this search (no telephone spelling, three characters
- * or more); null otherwise (PostgreSQL, a scanned table, a term with an exact part).
+ * The phrase when the trigram index alone answers this search (no telephone spelling, not a receipt number, three
+ * characters or more); null otherwise (a scanned table, a term with an exact part).
  */
-export function ftsOnlyPhrase(db: DB, searched: SearchedTable, term: string): string | null {
-  if (isPostgres(db) || searched.scanned || [...term].length < MIN_TRIGRAM) return null;
+export function indexedPhrase(db: DB, searched: SearchedTable, term: string): IndexedPhrase | null {
+  if (searched.scanned || [...term].length < MIN_TRIGRAM) return null;
   const named = telephoneTerm(term);
   if (named.telephone || named.digits) return null;
   if (searched.identifiers && RECEIPT_NUMBER.test(term.trim())) return null;
-  return ftsPhrase(term);
+  return { table: searched.table, postgres: isPostgres(db), term };
 }
 
 /**
- * The `newest` highest ids of the rows matching `phrase` (at most `atMost` when given), as a subquery: the FTS5 index
- * streams its matches in id order and stops there, where `id in (all matches)` built the whole set first.
+ * The `newest` highest ids of the rows matching `phrase` (at most `atMost` when given), as a subquery (`id`): the
+ * index streams its matches in id order and stops there, where `id in (all matches)` built the whole set first.
  */
-export function newestMatchIds(table: string, phrase: string, newest: number, atMost?: number) {
-  const fts = sql.table(`${table}_search`);
-  const below = atMost === undefined ? sql`` : sql`and rowid <= ${atMost}`;
-  return sql`select rowid from ${fts} where ${fts} match ${phrase} ${below} order by rowid desc limit ${newest}`;
+export function newestMatchIds(phrase: IndexedPhrase, newest: number, atMost?: number) {
+  const key = keyOf(phrase);
+  const below = atMost === undefined ? sql`` : sql`and ${key} <= ${atMost}`;
+  return sql`${matchingIds(phrase)} ${below} order by ${key} desc limit ${newest}`;
 }
 
 /**
- * One of these ids whose row matches `phrase`, if any: FTS5 looks each id up in its index. (`rowid in (?, …)` on the
- * FTS5 table itself ignores bound ids and returns every match: each id is compared through its row instead.)
+ * One of these ids whose row matches `phrase`, if any. (On SQLite, `rowid in (?, …)` on the FTS5 table itself ignores
+ * bound ids and returns every match: each id is compared through its row instead.)
  */
-export function matchingAmong(phrase: string, table: string, ids: readonly number[]) {
-  const fts = sql.table(`${table}_search`);
-  const id = sql.ref(`${table}.id`);
-  return sql<{ id: number }>`select ${id} as id from ${sql.table(table)} where ${id} in (${sql.join(ids)})
-    and exists (select 1 from ${fts} where ${fts} match ${phrase} and ${fts}.rowid = ${id}) limit 1`;
+export function matchingAmong(phrase: IndexedPhrase, ids: readonly number[]) {
+  const side = sql.table(searchTableOf(phrase));
+  const id = sql.ref(`${phrase.table}.id`);
+  return sql<{ id: number }>`select ${id} as id from ${sql.table(phrase.table)} where ${id} in (${sql.join(ids)})
+    and exists (select 1 from ${side} where ${phraseCondition(phrase)} and ${keyOf(phrase)} = ${id}) limit 1`;
 }
 
 /** The rows matching `phrase` joined to their table, for a count that stops early (the match set is never built). */
-export function matchesJoined(db: DB, table: string, phrase: string) {
-  const fts = `${table}_search`;
+export function matchesJoined(db: DB, phrase: IndexedPhrase) {
+  const side = searchTableOf(phrase);
   // Table names chosen at run time: the builder is untyped.
   return (db as Kysely<any>)
-    .selectFrom(fts)
-    .innerJoin(table, `${table}.id`, `${fts}.rowid`)
-    .where(sql<boolean>`${sql.table(fts)} match ${phrase}`);
+    .selectFrom(side)
+    .innerJoin(phrase.table, `${phrase.table}.id`, `${side}.${phrase.postgres ? 'id' : 'rowid'}`)
+    .where(phraseCondition(phrase));
 }
+
+/** The ids of the rows matching `phrase`, as a table `alias(matched)` to join (the year-end list's donors). */
+export const matchedRows = <A extends string>(phrase: IndexedPhrase, alias: A) => {
+  const side = sql.table(searchTableOf(phrase));
+  return sql<{ matched: number }>`(select ${keyOf(phrase)} as matched from ${side} where ${phraseCondition(phrase)})`.as(alias);
+};

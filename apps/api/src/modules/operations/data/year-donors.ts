@@ -3,7 +3,7 @@ import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { countMatches } from '../../../platform/database/bounded-search';
 import { type DB, isPostgres } from '../../../platform/database/database';
 import { keptCount } from '../../../platform/database/kept-counts';
-import { telephoneMatches, telephoneTerm } from '../../../platform/database/text-search';
+import { matchedRows, telephoneMatches, telephoneTerm } from '../../../platform/database/text-search';
 import { fieldError } from '../../../platform/lib/http-errors';
 import {
   type BoundedTotal,
@@ -17,7 +17,7 @@ import {
   seekPage,
   seekSkipped,
 } from '../../../platform/lib/pagination';
-import { moneyFtsPhrase, moneySearch } from '../../payments';
+import { moneySearch, moneySearchPhrase } from '../../payments';
 import { donationsOfYear, keptYearDonors, receivedInYear, yearDonorNames } from '../data';
 
 // The year-end receipts list, one page at a time: donors of a year (by telephone) with what they gave, searchable by
@@ -56,10 +56,12 @@ function matchingPhones(db: DB, year: number, q: string) {
  */
 function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal> {
   if (isPostgres(db)) return countPhonesThroughCursor(db, matchingPhones(db, year, q));
-  const phrase = moneyFtsPhrase(db, 'donations', q);
+  const phrase = moneySearchPhrase(db, 'donations', q);
   if (!phrase) return countMatches(db, keptYearDonors(db, year).where('phone', 'in', matchingPhones(db, year, q)));
-  const matches = sql`(select rowid as matched from donations_search where donations_search match ${phrase})`;
-  const phones = receivedInYear((db as Kysely<any>).selectFrom(matches.as('m')).innerJoin('donations', 'donations.id', 'm.matched'), year)
+  const phones = receivedInYear(
+    (db as Kysely<any>).selectFrom(matchedRows(phrase, 'm')).innerJoin('donations', 'donations.id', 'm.matched'),
+    year,
+  )
     .where(nameOrPhoneMatches(q))
     .select('donations.phone')
     .distinct()

@@ -2,7 +2,7 @@ import { countMatches, pageOfPhrase } from '../../../platform/database/bounded-s
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../../platform/database/database';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../../platform/lib/pagination';
-import { moneyFtsPhrase, moneySearch } from './search';
+import { moneySearchPhrase, moneySearch } from './search';
 import { type MoneyKind, type MoneyRow, TABLE_OF } from './records';
 
 // The administrators' money lists (Liste des Paiements, Liste Dons) and the member space's own records.
@@ -77,11 +77,10 @@ export async function pageOfMoney<Own extends 'payment_type' | 'purpose'>(db: DB
   const table = TABLE_OF[kind] as 'donations' | 'payments';
   const columns = [...LISTED_COLUMNS, own] as const;
   // A search the trigram index answers alone: its count stops at the cap, and a common word reads its newest matches.
-  const phrase = query.q ? moneyFtsPhrase(db, table, query.q) : null;
+  const phrase = query.q ? moneySearchPhrase(db, table, query.q) : null;
   if (phrase) {
     const { total, rows, next } = await pageOfPhrase(
       db,
-      table,
       phrase,
       listFilter(db, table, { ...query, q: undefined }, []),
       (qb) => qb.select(columns as never),

@@ -1,16 +1,12 @@
 import type { DB } from '../../../platform/database/database';
-import { ftsOnlyPhrase, indexedSearch, type SearchedTable } from '../../../platform/database/text-search';
+import { indexedPhrase, indexedSearch, type SearchedTable } from '../../../platform/database/text-search';
 
-// The money lists' search box (platform/database/text-search.ts). On PostgreSQL one lowered text of every searched
-// column: the expression of the <table>_search_trgm index (migration 20261125_1710).
-
-const searchText = (columns: readonly string[]) => `lower(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
+// The money lists' search box (platform/database/text-search.ts).
 
 const searchedTable = (table: 'donations' | 'payments', columns: readonly string[]): SearchedTable => ({
   table,
   phone: 'phone',
   columns,
-  pgExpressions: [searchText(columns)],
   // Both unique-indexed (migration 20261121_0001): a whole receipt number or telephone is looked up exactly.
   identifiers: ['receipt_number', 'transaction_id'],
 });
@@ -25,5 +21,5 @@ export function moneySearch(db: DB, table: 'donations' | 'payments', term: strin
   return indexedSearch(db, { ...SEARCHED[table], columns: searched }, term);
 }
 
-/** SQLite: the FTS5 phrase when the trigram index alone answers this search of a money list (text-search.ts). */
-export const moneyFtsPhrase = (db: DB, table: 'donations' | 'payments', term: string) => ftsOnlyPhrase(db, SEARCHED[table], term);
+/** The phrase when the trigram index alone answers this search of a money list (text-search.ts indexedPhrase). */
+export const moneySearchPhrase = (db: DB, table: 'donations' | 'payments', term: string) => indexedPhrase(db, SEARCHED[table], term);
