@@ -27,14 +27,20 @@ type Table = 'donations' | 'payments';
 
 const webhook = (transactionId: string, status: string) => app.webhook(transactionId, status);
 
-/** What the kept money totals hold, and the same figures counted from the rows. */
-async function moneyTotals(table: Table) {
-  const key = table === 'donations' ? 'purpose' : 'payment_type';
+/**
+ * What the kept money totals hold, and the same figures counted from the rows. `pledge_payments`: the donations
+ * paying a pledge, by month of payment (migration 20261127_0800).
+ */
+async function moneyTotals(table: Table | 'pledge_payments') {
+  const key = table === 'payments' ? 'payment_type' : 'purpose';
+  const month = table === 'pledge_payments' ? sql`substr(paid_at, 1, 7)` : sql`substr(coalesce(paid_at, created_at), 1, 7)`;
+  const where =
+    table === 'pledge_payments' ? sql`deleted_at is null and pledge_id is not null and paid_at is not null` : sql`deleted_at is null`;
   const { rows } = await sql<{ month: string; category: string; status: string; n: number; amount: number }>`
-    select substr(coalesce(paid_at, created_at), 1, 7) as month, ${sql.ref(key)} as category, transaction_status as status,
+    select ${month} as month, ${sql.ref(key)} as category, transaction_status as status,
       count(*) as n, coalesce(sum(amount), 0) as amount
-    from ${sql.table(table)} where deleted_at is null
-    group by substr(coalesce(paid_at, created_at), 1, 7), ${sql.ref(key)}, transaction_status`.execute(t.db);
+    from ${sql.table(table === 'payments' ? 'payments' : 'donations')} where ${where}
+    group by ${month}, ${sql.ref(key)}, transaction_status`.execute(t.db);
   const recount = rows.map((r) => `${r.month}|${r.category}|${r.status}|${Number(r.n)}|${Number(r.amount)}`).sort();
   const keptRows = await t.db.selectFrom('money_totals').selectAll().where('table_name', '=', table).execute();
   const kept = keptRows
@@ -44,7 +50,7 @@ async function moneyTotals(table: Table) {
   return { kept, recount };
 }
 
-/** Every kept row count (money lists, accounts, memberships, audit trail, outbox, year-end donors) and its recount. */
+/** Every kept row count (money lists, accounts, memberships, audit trail, outbox, pledges' monthly amounts, year-end donors) and its recount. */
 async function rowCounts() {
   const { rows } = await sql<{ key: string; n: number | string }>`
     select 'donations' as key, count(*) as n from donations where deleted_at is null
@@ -62,6 +68,8 @@ async function rowCounts() {
     union all select 'audit_log:action:' || action, count(*) from audit_log group by action
     union all select 'outbox_messages', count(*) from outbox_messages
     union all select 'outbox_messages:channel:' || channel, count(*) from outbox_messages group by channel
+    union all select 'pledges:monthly:' || status, sum(case frequency when 'trimestriel' then round(amount / 3.0)
+      when 'annuel' then round(amount / 12.0) else amount end) from pledges group by status
     union all select 'year_donors:' || year, count(*) from (select distinct substr(paid_at, 1, 4) as year, phone from donations
       where transaction_status in ('approved', 'transferred') and deleted_at is null and phone is not null and phone <> ''
         and paid_at is not null) as d group by year`.execute(t.db);
@@ -228,7 +236,7 @@ describe('aggregates kept as money moves, written through the product', () => {
       }
       kinds[kind] = (kinds[kind] ?? 0) + 1;
       if (i % 100 === 99) {
-        for (const table of ['donations', 'payments'] as const) {
+        for (const table of ['donations', 'payments', 'pledge_payments'] as const) {
           const { kept, recount } = await moneyTotals(table);
           expect(kept, `${table} after ${i + 1} writes`).toEqual(recount);
         }

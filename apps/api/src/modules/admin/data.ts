@@ -30,7 +30,7 @@ export async function countPendingModeration(db: DB): Promise<{ volunteers: numb
 
 /** One row of the statistics' figures: what `kind` it is decides what the other columns hold (see statsFigures). */
 export interface StatsFigure {
-  kind: 'count' | 'volunteers' | 'testimonials' | 'committed' | 'money' | 'messages' | 'collected' | 'need';
+  kind: 'count' | 'volunteers' | 'testimonials' | 'money' | 'messages' | 'need';
   k1: string | null;
   k2: string | number | null;
   k3: string | null;
@@ -42,13 +42,12 @@ export interface StatsFigure {
  * Every figure of the administrator's statistics in one statement: one round trip to the database instead of eleven
  * (on PostgreSQL each was a message to another pooled connection, 5.5–5.9 ms a request at 10 000 rows for
  * well under 2 ms of queries). The rows, by `kind`:
- * - count: k1 a row_counts key (accounts per role, unconfirmed accounts, active pledges), n its count;
+ * - count: k1 a row_counts key, n its figure: accounts per role, unconfirmed accounts, active pledges and the
+ *   monthly amount they commit to (kept by the triggers of migrations 20261126_0900, 20261127_0400 and 20261127_0800);
  * - volunteers, testimonials: n the volunteers and testimonials waiting for moderation (as countPendingModeration);
- * - committed: v the monthly amount active pledges commit to (a quarterly pledge counts a third, as in pledges/data.ts);
- * - money: k1 donations or payments, k2 a month from `sinceMonth`, n and v the received records and amount
- *   (money_totals, kept by the triggers of migration 20261125_0800);
+ * - money: k1 donations, payments or pledge_payments (by payment date), k2 a month from `sinceMonth`, n and v the
+ *   received records and amount (money_totals, kept by the triggers of migrations 20261125_0800 and 20261127_0800);
  * - messages: k1 a month from `sinceMonth`, k2 a channel, n the messages (message_counts);
- * - collected: k1 a month from `sinceMonth`, v the received pledge payments by payment date;
  * - need: k1 the zone key, k2 the need, k3 a zone as typed, n the questionnaires, v the row's rank (count
  *   descending, then zone key and need, in the database's collation: the order the answer lists them in).
  * Unused numbers are 0, not null: PostgreSQL types a column of a union from its first rows, and null with null is text.
@@ -64,19 +63,13 @@ export async function statsFigures(db: DB, sinceMonth: string): Promise<StatsFig
   const received = sql.join(RECEIVED_STATUSES.map((s) => sql.lit(s)));
   const { rows } = await sql<StatsFigure>`
     select 'count' as kind, key as k1, null as k2, null as k3, n, 0 as v from row_counts
-      where substr(key, 1, 11) = 'users:role:' or key in ('users:unconfirmed', 'pledges:status:active')
+      where substr(key, 1, 11) = 'users:role:' or key in ('users:unconfirmed', 'pledges:status:active', 'pledges:monthly:active')
     union all select 'volunteers', null, null, null, count(*), 0 from volunteers where is_confirmed = 0 and refused_at is null
     union all select 'testimonials', null, null, null, count(*), 0 from testimonials where is_published = 0
-    union all select 'committed', null, null, null, 0,
-      coalesce(sum(case frequency when 'trimestriel' then round(amount / 3.0) when 'annuel' then round(amount / 12.0) else amount end), 0)
-      from pledges where status = 'active'
     union all select 'money', table_name, month, null, sum(n), sum(amount) from money_totals
-      where table_name in ('donations', 'payments') and status in (${received}) and month >= ${sinceMonth}
+      where table_name in ('donations', 'payments', 'pledge_payments') and status in (${received}) and month >= ${sinceMonth}
       group by table_name, month
     union all select 'messages', month, channel, null, n, 0 from message_counts where month >= ${sinceMonth}
-    union all select 'collected', substr(paid_at, 1, 7), null, null, 0, sum(amount) from donations
-      where pledge_id is not null and transaction_status in (${received}) and deleted_at is null and paid_at >= ${`${sinceMonth}-01`}
-      group by substr(paid_at, 1, 7)
     union all select 'need', zone_key, need, zone, count, rank from (
       select coalesce(u.zone_key, '') as zone_key, min(u.zone) as zone, n.value as need, count(*) as count,
         row_number() over (order by count(*) desc, coalesce(u.zone_key, ''), n.value) as rank

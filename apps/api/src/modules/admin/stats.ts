@@ -25,7 +25,6 @@ export async function getAdminStats(db: DB, now = new Date()): Promise<AdminStat
   const usersByRole = Object.fromEntries(ROLES.map((r) => [r, counts.get(`users:role:${r}`) ?? 0])) as Record<Role, number>;
   const money = new Map(of('money').map((f) => [`${f.k1}|${f.k2}`, f]));
   const messages = new Map(of('messages').map((f) => [`${f.k1}|${f.k2}`, number(f.n)]));
-  const collected = new Map(of('collected').map((f) => [f.k1!, number(f.v)]));
   const needs = of('need').sort((a, b) => number(a.v) - number(b.v));
   return {
     counts: {
@@ -49,9 +48,9 @@ export async function getAdminStats(db: DB, now = new Date()): Promise<AdminStat
     })),
     needs_by_zone: needs.map((n) => ({ zone: n.k3?.trim() || UNKNOWN_ZONE_LABEL, need: String(n.k2), count: number(n.n) })),
     pledges: {
-      committed_monthly: number(of('committed')[0]?.v ?? 0),
+      committed_monthly: counts.get('pledges:monthly:active') ?? 0,
       active: counts.get('pledges:status:active') ?? 0,
-      monthly: months.map((month) => ({ month, collected: collected.get(month) ?? 0 })),
+      monthly: months.map((month) => ({ month, collected: number(money.get(`pledge_payments|${month}`)?.v ?? 0) })),
     },
   };
 }

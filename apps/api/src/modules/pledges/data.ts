@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../platform/database/database';
-import { keptCount } from '../../platform/database/kept-counts';
+import { keptCount, keptCountsUnder } from '../../platform/database/kept-counts';
 import type { Database, PledgesTable } from '../../platform/database/schema';
 import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 
@@ -184,18 +184,15 @@ export function pledgesQuery(db: Executor, status?: string) {
     .$if(status !== undefined, (q) => q.where('status', '=', status!));
 }
 
-/** Sum of the monthly amounts of the pledges of a status (or all): a quarterly pledge counts a third. */
+/**
+ * Sum of the monthly amounts of the pledges of a status (or all): a quarterly pledge counts a third. Kept by the
+ * triggers of migration 20261127_0800 (`pledges:monthly:<status>`), not summed over the pledges.
+ */
 export async function monthlyTotal(db: Executor, status?: string): Promise<number> {
-  const row = await db
-    .selectFrom('pledges')
-    .select(
-      sql<number>`coalesce(sum(case frequency when 'trimestriel' then round(amount / 3.0) when 'annuel' then round(amount / 12.0) else amount end), 0)`.as(
-        'total',
-      ),
-    )
-    .$if(status !== undefined, (q) => q.where('status', '=', status!))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  if (status !== undefined) return keptCount(db, [`pledges:monthly:${status}`]);
+  let total = 0;
+  for (const n of (await keptCountsUnder(db, 'pledges:monthly:')).values()) total += n;
+  return total;
 }
 
 /** The pledges of a status (or all), counted by the triggers (migration 20261127_0400). */

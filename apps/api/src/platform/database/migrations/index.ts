@@ -34,6 +34,7 @@ import * as yearDonorTotals0300 from './20261127_0300_year_donor_totals';
 import * as keptListCounts0400 from './20261127_0400_kept_list_counts';
 import * as yearDonorCounts0600 from './20261127_0600_year_donor_counts';
 import * as pgSearchText0700 from './20261127_0700_pg_search_text';
+import * as keptPledgeTotals0800 from './20261127_0800_kept_pledge_totals';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0400_kept_list_counts': keptListCounts0400,
   '20261127_0600_year_donor_counts': yearDonorCounts0600,
   '20261127_0700_pg_search_text': pgSearchText0700,
+  '20261127_0800_kept_pledge_totals': keptPledgeTotals0800,
 };
