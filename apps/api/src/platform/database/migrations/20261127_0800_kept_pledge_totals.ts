@@ -66,8 +66,13 @@ export async function up(db: Kysely<any>): Promise<void> {
         end if;
         return null;
       end`)}`.execute(db);
-    await sql`create trigger donations_pledge_totals after insert or delete or update of ${sql.raw(PAYMENT_COLUMNS)} on donations
-      for each row execute function donations_pledge_totals()`.execute(db);
+    // One trigger per event, each with its WHEN: a donation that pays no pledge does not call the function.
+    await sql`create trigger donations_pledge_totals_insert after insert on donations
+      for each row when (new.pledge_id is not null) execute function donations_pledge_totals()`.execute(db);
+    await sql`create trigger donations_pledge_totals_delete after delete on donations
+      for each row when (old.pledge_id is not null) execute function donations_pledge_totals()`.execute(db);
+    await sql`create trigger donations_pledge_totals_update after update of ${sql.raw(PAYMENT_COLUMNS)} on donations
+      for each row when (old.pledge_id is not null or new.pledge_id is not null) execute function donations_pledge_totals()`.execute(db);
     return;
   }
 
@@ -78,11 +83,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger pledges_monthly_totals_update after update of ${sql.raw(PLEDGE_COLUMNS)} on pledges for each row
     begin ${sql.raw(pledgeUpsert(`${pledgeRow('old', -1)} union all ${pledgeRow('new', 1)}`))} end`.execute(db);
   // The WHERE of each insert … select also settles SQLite's ambiguous parse of `on conflict` after a select.
-  await sql`create trigger donations_pledge_totals_insert after insert on donations for each row
+  await sql`create trigger donations_pledge_totals_insert after insert on donations for each row when new.pledge_id is not null
     begin ${sql.raw(paymentUpsert('new', 1))} end`.execute(db);
-  await sql`create trigger donations_pledge_totals_delete after delete on donations for each row
+  await sql`create trigger donations_pledge_totals_delete after delete on donations for each row when old.pledge_id is not null
     begin ${sql.raw(paymentUpsert('old', -1))} end`.execute(db);
   await sql`create trigger donations_pledge_totals_update after update of ${sql.raw(PAYMENT_COLUMNS)} on donations for each row
+    when old.pledge_id is not null or new.pledge_id is not null
     begin ${sql.raw(paymentUpsert('old', -1))} ${sql.raw(paymentUpsert('new', 1))} end`.execute(db);
 }
 
@@ -90,7 +96,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (isPg(db)) {
     await sql`drop trigger if exists pledges_monthly_totals on pledges`.execute(db);
     await sql`drop function if exists pledges_monthly_totals()`.execute(db);
-    await sql`drop trigger if exists donations_pledge_totals on donations`.execute(db);
+    for (const suffix of ['insert', 'delete', 'update'])
+      await sql`drop trigger if exists ${sql.id(`donations_pledge_totals_${suffix}`)} on donations`.execute(db);
     await sql`drop function if exists donations_pledge_totals()`.execute(db);
   } else {
     for (const suffix of ['insert', 'delete', 'update']) {
