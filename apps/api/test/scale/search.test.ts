@@ -1,4 +1,7 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinnedSchema } from '../../src/platform/database/database';
+import { migrations } from '../../src/platform/database/migrations';
 import { expectSearchIndex } from './search-index';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
@@ -96,6 +99,44 @@ describe('searching the money lists by index', () => {
     expect((await search('01 97 00 00 02')).ids).toEqual(['DON-2025-004321']);
     // Part of a receipt number is still a substring search.
     expect((await search('2025-00432')).ids).toEqual(['DON-2025-004321']);
+  });
+
+  it('never matches across two fields (a name then an e-mail), as a phrase of one field does', async () => {
+    expect((await search('donateur 1234')).ids).toEqual(['DON-00001234']);
+    expect((await search('donateur1234@')).ids).toEqual(['DON-00001234']);
+    // « Donateur 1234 » then « donateur1234@exemple.bj »: joined with a space, this would match.
+    expect((await search('donateur 1234 donateur1234')).total).toBe(0);
+  });
+
+  it('finds the rows already there when the search text migration runs on an existing database', async () => {
+    const schema = pinnedSchema(t.db);
+    const migrator = new Migrator({
+      db: t.db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await migrator.migrateTo('20261127_0600_year_donor_counts')).error).toBeUndefined();
+    await t.db
+      .insertInto('donations')
+      .values({
+        amount: 3000,
+        name: 'Zoé Avantmigration',
+        email: null,
+        phone: '+2290197000003',
+        transaction_status: 'approved',
+        transaction_id: 'tx-before',
+        provider: 'sandbox',
+        receipt_number: 'DON-99999998',
+        paid_at: '2025-07-05T10:00:00.000Z',
+        created_at: '2025-07-05T10:00:00.000Z',
+        updated_at: '2025-07-05T10:00:00.000Z',
+        purpose: 'sante',
+      })
+      .execute();
+    const up = await migrator.migrateToLatest();
+    expect(up.error, String(up.error)).toBeUndefined();
+    expect((await search('avantmigration')).ids).toEqual(['DON-99999998']);
+    expect((await search('donateur 1234')).ids).toEqual(['DON-00001234']);
   });
 
   it('answers a search from an index, not a scan of the table', () => expectSearchIndex(t, 'donations'));

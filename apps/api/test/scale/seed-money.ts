@@ -14,7 +14,7 @@ export async function seedDonations(db: DB, n: number, year = 2025, start = 0): 
         'tx-' || i, 'sandbox', 'DON-' || lpad(i::text, 8, '0'),
         ${`${year}-`} || lpad((1 + i % 12)::text, 2, '0') || '-15T10:00:00.000Z', ${`${year}-01-01T00:00:00.000Z`}, ${`${year}-01-01T00:00:00.000Z`}, 'sante', 'online'
       from generate_series(${sql.lit(start)}, ${sql.lit(start + n - 1)}) as i`.execute(db);
-    await sql`analyze donations`.execute(db);
+    await sql`analyze donations, donations_search`.execute(db);
     return;
   }
   await sql`with recursive s(i) as (select ${sql.lit(start)} union all select i + 1 from s where i < ${sql.lit(start + n - 1)})

@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { SEARCH_COUNT_CAP } from '@shared/messages';
 import { fieldError } from '../lib/http-errors';
-import { type IndexedPhrase, matchesJoined, matchingAmong, newestMatchIds } from './text-search';
+import { type IndexedPhrase, matchingAmong, newestMatchesJoined, newestMatchIds } from './text-search';
 import {
   type BoundedTotal,
   decodeCursor,
@@ -101,10 +101,11 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
 }
 
 /**
- * One page of a list searched by a phrase the trigram index answers alone (text-search.ts indexedPhrase):
- * counted through a join that stops at the cap, and, when capped, read from the newest matches by id. `filters`: the
- * list's other filters (on the table's own columns); `select`: its columns; `searched`: the list query with its
- * search, for a page read the usual way.
+ * One page of a list searched by a phrase the trigram index answers alone (text-search.ts indexedPhrase). One walk of
+ * the newest matches that pass the list's filters, stopped past the cap, gives both the count and the page's
+ * candidates: every match when it is not capped (the page reads them by id), else the newest SEARCH_COUNT_CAP + 1,
+ * from which a common word's page is read (newestFirstFromCandidates). `filters`: the list's other filters (on the
+ * table's own columns); `select`: its columns; `searched`: the list query with its search, for a page read the usual way.
  */
 export async function pageOfPhrase<R extends SeekKey>(
   db: Kysely<any>,
@@ -114,26 +115,43 @@ export async function pageOfPhrase<R extends SeekKey>(
   searched: SelectQueryBuilder<any, any, R>,
   page: SeekPageQuery,
 ): Promise<{ total: BoundedTotal; rows: R[]; next: string | null }> {
-  const total = await countMatches(db, matchesJoined(db as never, phrase).$call(filters));
-  const fromCandidates = total.capped
-    ? await newestFirstFromCandidates(
-        page,
-        (newest, atMost) =>
-          select(
-            db
-              .selectFrom(phrase.table)
-              .$call(filters)
-              .where(sql<boolean>`${sql.ref(`${phrase.table}.id`)} in (${newestMatchIds(phrase, newest, atMost)})`),
-          ),
-        async (newest, atMost) => {
-          const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(id) as lo
-            from (${newestMatchIds(phrase, newest, atMost)}) as candidates`.execute(db);
-          return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
-        },
-        db.selectFrom(phrase.table).$call(filters),
-        async (ids) => (await matchingAmong(phrase, ids).execute(db)).rows.length > 0,
-      )
-    : null;
+  const id = `${phrase.table}.id`;
+  const ids = (
+    await newestMatchesJoined(db as never, phrase)
+      .$call(filters)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .execute()
+  ).map((r) => Number(r.id));
+  const listed = () => select(db.selectFrom(phrase.table).$call(filters));
+  if (ids.length <= SEARCH_COUNT_CAP) {
+    const total = { total: ids.length, capped: false };
+    if (ids.length === 0) return { total, rows: [], next: null };
+    return { total, ...(await newestFirstSeek(listed().where(id, 'in', ids), page, total)) };
+  }
+  const total = { total: SEARCH_COUNT_CAP, capped: true };
+  // The newest `newest` candidates at most `atMost`, when the walk above holds them; null when it went less deep.
+  const known = (newest: number, atMost?: number) => {
+    const below = atMost === undefined ? ids : ids.filter((k) => k <= atMost);
+    return below.length >= newest ? below.slice(0, newest) : null;
+  };
+  const fromCandidates = await newestFirstFromCandidates(
+    page,
+    (newest, atMost) => {
+      const candidates = known(newest, atMost);
+      return candidates
+        ? listed().where(id, 'in', candidates)
+        : listed().where(sql<boolean>`${sql.ref(id)} in (${newestMatchIds(phrase, newest, atMost)})`);
+    },
+    async (newest, atMost) => {
+      const candidates = known(newest, atMost);
+      if (candidates) return candidates.at(-1)!;
+      const { rows } = await sql<{ n: number | string; lo: number | null }>`select count(*) as n, min(id) as lo
+        from (${newestMatchIds(phrase, newest, atMost)}) as candidates`.execute(db);
+      return Number(rows[0]!.n) < newest ? null : Number(rows[0]!.lo);
+    },
+    db.selectFrom(phrase.table).$call(filters),
+    async (outside) => (await matchingAmong(phrase, outside).execute(db)).rows.length > 0,
+  );
   const { rows, next } = fromCandidates ?? (await newestFirstSeek(searched, page, total));
   return { total, rows, next };
 }

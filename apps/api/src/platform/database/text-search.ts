@@ -141,14 +141,20 @@ export function matchingAmong(phrase: IndexedPhrase, ids: readonly number[]) {
     and exists (select 1 from ${side} where ${phraseCondition(phrase)} and ${keyOf(phrase)} = ${id}) limit 1`;
 }
 
-/** The rows matching `phrase` joined to their table, for a count that stops early (the match set is never built). */
-export function matchesJoined(db: DB, phrase: IndexedPhrase) {
+/**
+ * The ids of the rows matching `phrase` joined to their table, highest first (`id`), for the list's filters and a
+ * limit: the index streams its matches in id order and the walk stops there (the match set is never built).
+ */
+export function newestMatchesJoined(db: DB, phrase: IndexedPhrase) {
   const side = searchTableOf(phrase);
+  const key = `${side}.${phrase.postgres ? 'id' : 'rowid'}`;
   // Table names chosen at run time: the builder is untyped.
   return (db as Kysely<any>)
     .selectFrom(side)
-    .innerJoin(phrase.table, `${phrase.table}.id`, `${side}.${phrase.postgres ? 'id' : 'rowid'}`)
-    .where(phraseCondition(phrase));
+    .innerJoin(phrase.table, `${phrase.table}.id`, key)
+    .where(phraseCondition(phrase))
+    .select(sql<number>`${sql.ref(`${phrase.table}.id`)}`.as('id'))
+    .orderBy(sql.ref(key), 'desc');
 }
 
 /** The ids of the rows matching `phrase`, as a table `alias(matched)` to join (the year-end list's donors). */
