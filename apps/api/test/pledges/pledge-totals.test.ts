@@ -1,4 +1,5 @@
 import { monthlyAmount, type PledgeFrequency } from '@shared/schemas/pledges';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMonths } from '../../src/modules/admin/stats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -25,10 +26,9 @@ async function figures() {
   const pledges = await t.db.selectFrom('pledges').select(['status', 'amount', 'frequency']).execute();
   const committed: Record<string, number> = {};
   for (const p of pledges) committed[p.status] = (committed[p.status] ?? 0) + monthlyAmount(p.amount, p.frequency as PledgeFrequency);
-  const keptRows = await t.db.selectFrom('row_counts').select(['key', 'n']).where('key', 'like', 'pledges:monthly:%').execute();
-  const kept = Object.fromEntries(
-    keptRows.filter((r) => Number(r.n) !== 0).map((r) => [r.key.slice('pledges:monthly:'.length), Number(r.n)]),
-  );
+  const { rows: keptRows } = await sql<{ key: string; n: number | string }>`select key, n from row_counts
+    where substr(key, 1, 16) = 'pledges:monthly:'`.execute(t.db);
+  const kept = Object.fromEntries(keptRows.filter((r) => Number(r.n) !== 0).map((r) => [r.key.slice(16), Number(r.n)]));
 
   const payments = await t.db
     .selectFrom('donations')
