@@ -18,6 +18,9 @@ const SEARCHED = {
   users: ['name', 'email', 'telephone'],
 } as const;
 
+/** The money tables, whose lists show the rows not cancelled (deleted_at is null). */
+const LISTED = ['donations', 'payments'] as const;
+
 const textOf = (row: string, columns: readonly string[]) =>
   `lower(${columns.map((c) => `coalesce(${row}${c}, '')`).join(' || chr(31) || ')})`;
 
@@ -54,6 +57,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   const schema = await trigramSchema(db);
   // First: the side tables' indexes take two of their names (<table>_search_trgm).
   for (const { name } of OLD_INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  // A search walks the newest matches joined to the money rows the lists show: read from this index alone, the join
+  // costs a third of reading each row (about 1 ms instead of 3 for the 10 000 rows behind 1 001 « Zinsou »).
+  for (const table of LISTED)
+    await sql`create index ${sql.id(`${table}_listed_id`)} on ${sql.table(table)} (id) where deleted_at is null`.execute(db);
   for (const [table, columns] of Object.entries(SEARCHED)) {
     const side = `${table}_search`;
     await sql`create table ${sql.table(side)} (id integer primary key, text text not null)`.execute(db);
@@ -89,6 +96,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists ${sql.id(side)}()`.execute(db);
     await sql`drop table if exists ${sql.table(side)}`.execute(db);
   }
+  for (const table of LISTED) await sql`drop index if exists ${sql.id(`${table}_listed_id`)}`.execute(db);
   if (!schema) return;
   const ops = sql.raw(`"${schema.replaceAll('"', '""')}".gin_trgm_ops`);
   for (const { name, table, expression } of OLD_INDEXES)
