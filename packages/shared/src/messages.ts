@@ -17,8 +17,7 @@ export const MESSAGES = {
 /**
  * A list's search counts at most this many matches (X-Total-Count then says this number, with X-Total-Count-Capped;
  * docs/product/http-api.md, « Pagination »). Counting stops only once the cap is passed, so the cap is what a common
- * word costs: on PostgreSQL at a million donations, counting 10 001 « Zinsou » took about 30 ms, 1 001 about 13 ms
- * (each counted row's searched text is lowered again: docs/benchmarks.md, growth).
+ * word costs: at a million donations, counting 1 001 « Zinsou » (one donation in ten) walks about 10 000 rows.
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
