@@ -21,7 +21,21 @@ export const MESSAGES = {
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
+/**
+ * A list's search term has at least this many characters (docs/product/http-api.md, « Pagination »): the trigram
+ * indexes cannot answer a shorter one, which scanned every row (2.3–2.8 s at a million donations on SQLite).
+ */
+export const SEARCH_MIN_LENGTH = 3;
+
+/** A term the lists refuse: 1 or 2 characters once trimmed (characters, not UTF-16 units). Empty means no search. */
+export function isShortSearch(term: string): boolean {
+  const length = [...term.trim()].length;
+  return length > 0 && length < SEARCH_MIN_LENGTH;
+}
+
 export const LIST_MESSAGES = {
   /** Shown by a list whose search matched more rows than were counted. */
   cappedTotal: `Plus de ${formatNumber(SEARCH_COUNT_CAP)} résultats`,
+  /** A 1–2 character search: refused by the API (422 on the term's field), not sent by the web lists. */
+  searchTooShort: `La recherche demande au moins ${SEARCH_MIN_LENGTH} caractères.`,
 } as const;

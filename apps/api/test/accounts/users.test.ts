@@ -147,7 +147,7 @@ describe('GET /api/users?role=', () => {
     expect(byPhone.json().map((u: { id: number }) => u.id)).toEqual([m2.id]);
     const byEmail = await get(`/api/users?role=membre&q=${encodeURIComponent(m1.email.toUpperCase())}`, admin.token);
     expect(byEmail.json().map((u: { id: number }) => u.id)).toEqual([m1.id]);
-    const wildcard = await get('/api/users?role=membre&q=%25', admin.token);
+    const wildcard = await get('/api/users?role=membre&q=%25%25%25', admin.token);
     expect(wildcard.json()).toEqual([]);
 
     const paged = await get('/api/users?role=membre&per_page=1', admin.token);

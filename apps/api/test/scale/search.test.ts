@@ -40,8 +40,8 @@ describe('searching the money lists by index', () => {
     expect(byName.total).toBe(11); // 123 and 1230 … 1239
     expect(byName.ids).toContain('DON-00000123');
     expect((await search('DONATEUR1999@')).ids).toEqual(['DON-00001999']);
-    // Short terms still work (compared column by column).
-    expect((await search('19')).total).toBeGreaterThan(0);
+    // A term of 3 characters is searched (1–2 are refused: short-search.test.ts).
+    expect((await search('199')).total).toBeGreaterThan(0);
     // FTS5's query syntax is not open to the user: quotes and operators are searched as text.
     expect((await search('" OR *')).total).toBe(0);
     expect((await search('tx-17 AND')).total).toBe(0);

@@ -1,3 +1,4 @@
+import { isShortSearch, LIST_MESSAGES } from '../messages';
 import { z } from '../zod-fr';
 
 // The administrator's outbox view (docs/product/messages.md: GET /api/admin/messages).
@@ -35,7 +36,13 @@ export const DELIVERY_STATUS_LABELS: Record<string, string> = {
 
 export const outboxQuerySchema = z.object({
   channel: z.enum(MESSAGE_CHANNELS, { error: 'Canal invalide : sms, email ou whatsapp.' }).optional(),
-  to: z.string().trim().max(191, 'Destinataire trop long.').optional(),
+  /** Part of an address (a telephone in any spelling is looked up whole): at least SEARCH_MIN_LENGTH characters, as `q`. */
+  to: z
+    .string()
+    .trim()
+    .max(191, 'Destinataire trop long.')
+    .refine((to) => !isShortSearch(to), LIST_MESSAGES.searchTooShort)
+    .optional(),
 });
 
 export const outboxMessageSchema = z.object({

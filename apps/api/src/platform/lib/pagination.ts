@@ -1,9 +1,17 @@
 import { LIMITS } from '@shared/constants';
 import { formatNumber } from '@shared/format';
+import { isShortSearch, LIST_MESSAGES } from '@shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { fieldError } from './http-errors';
+
+/**
+ * A list's free-text search term: trimmed, empty for no search, refused (422 on its field) at 1–2 characters, which
+ * no trigram index answers (SEARCH_MIN_LENGTH, platform/database/text-search.ts).
+ */
+export const searchTerm = (max: number) =>
+  z.string().trim().max(max).refine((term) => !isShortSearch(term), LIST_MESSAGES.searchTooShort).optional();
 
 /**
  * List endpoints answer a JSON array (the shape docs/product/http-api.md names) and paginate on the server:
@@ -12,7 +20,7 @@ import { fieldError } from './http-errors';
 export const pageQuerySchema = z.object({
   page: z.coerce.number<string | number>().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number<string | number>().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
-  q: z.string().trim().max(100).optional(),
+  q: searchTerm(100),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -9,6 +9,7 @@ import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ADMIN_TEXT } from './admin-texts';
 import { ADMIN_PAGE_SIZE, type PageFetcher } from './page-fetchers';
 import { ExportButton, type ExportSource } from './export-button';
+import { SearchTooShortHint, searchTerm } from './search-term';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -53,7 +54,8 @@ export function ListPanel<T>({
   exportFrom,
 }: ListPanelProps<T>) {
   const [term, setTerm] = useState('');
-  const q = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
+  // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the box says why.
+  const { q, tooShort } = searchTerm(useDebounced(term.trim(), SEARCH_DEBOUNCE_MS));
   // The page belongs to a search: a new search starts again at page 1.
   const [paging, setPaging] = useState({ q, page: 1 });
   const page = paging.q === q ? paging.page : 1;
@@ -87,23 +89,7 @@ export function ListPanel<T>({
         {exportFrom && <ExportButton source={exportFrom} q={q} fileName={exportFrom.path.replace(/\W+/g, '-').replace(/^-|-$/g, '')} />}
       </div>
       {toolbar}
-      <form role="search" className="max-w-md" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={searchId} className="sr-only">
-          Rechercher
-        </label>
-        <div className="relative">
-          <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" />
-          <input
-            id={searchId}
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder={searchPlaceholder ?? 'Rechercher...'}
-            maxLength={100}
-            className="min-h-11 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-10 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
-          />
-        </div>
-      </form>
+      <ListSearchBox id={searchId} term={term} onTermChange={setTerm} placeholder={searchPlaceholder} tooShort={tooShort} />
       {query.isError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 font-medium text-red-800">
           {errorText}
@@ -131,5 +117,40 @@ export function ListPanel<T>({
         </div>
       )}
     </section>
+  );
+}
+
+interface ListSearchBoxProps {
+  id: string;
+  term: string;
+  onTermChange: (term: string) => void;
+  placeholder?: string;
+  /** The term has 1–2 characters: not searched, and the hint under the box says so. */
+  tooShort: boolean;
+}
+
+/** The list's search box and, under it, the hint shown while the term is too short to search. */
+export function ListSearchBox({ id, term, onTermChange, placeholder, tooShort }: ListSearchBoxProps) {
+  const hintId = `${id}-hint`;
+  return (
+    <form role="search" className="max-w-md" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={id} className="sr-only">
+        Rechercher
+      </label>
+      <div className="relative">
+        <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" />
+        <input
+          id={id}
+          type="search"
+          value={term}
+          onChange={(e) => onTermChange(e.target.value)}
+          placeholder={placeholder ?? 'Rechercher...'}
+          maxLength={100}
+          aria-describedby={tooShort ? hintId : undefined}
+          className="min-h-11 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-10 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
+        />
+      </div>
+      <SearchTooShortHint id={hintId} shown={tooShort} />
+    </form>
   );
 }

@@ -2,10 +2,11 @@ import { LIST_MESSAGES } from '@shared/messages';
 import { formatTelephone } from '@shared/phone';
 import { formatFcfa } from '@shared/format';
 import { DownloadButton } from '@web/components/admin/download-button';
+import { SearchTooShortHint, searchTerm } from '@web/components/admin/search-term';
 import { DataTable } from '@web/components/dashboard/data-table';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useYearDonors, YEAR_DONORS_PER_PAGE, yearReceiptPaths } from './api';
 import { YearReceiptsZipJob } from './year-receipts-zip-job';
 
@@ -18,8 +19,11 @@ const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
 export function YearReceiptsView() {
   const [year, setYear] = useState(String(thisYear));
   const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const donors = useYearDonors(year, page, q.trim());
+  const [typed, setTyped] = useState('');
+  // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
+  const { q, tooShort } = searchTerm(typed);
+  const hintId = useId();
+  const donors = useYearDonors(year, page, q);
   return (
     <section aria-labelledby="year-receipts-title" className="space-y-4">
       <h2 id="year-receipts-title" className="text-2xl font-bold text-emerald-950">
@@ -41,12 +45,14 @@ export function YearReceiptsView() {
           <TextField
             label="Rechercher (nom ou téléphone)"
             type="search"
-            value={q}
+            value={typed}
             onChange={(e) => {
-              setQ(e.target.value);
+              setTyped(e.target.value);
               setPage(1);
             }}
+            aria-describedby={tooShort ? hintId : undefined}
           />
+          <SearchTooShortHint id={hintId} shown={tooShort} />
         </div>
         {donors.data && donors.data.total > 0 && <YearReceiptsZipJob year={year} />}
       </div>

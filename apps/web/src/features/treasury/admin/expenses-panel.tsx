@@ -1,6 +1,7 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
+import { SearchTooShortHint, searchTerm } from '@web/components/admin/search-term';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -9,7 +10,7 @@ import { useProfile } from '@web/components/account/use-profile';
 import { api } from '@web/lib/api-client';
 import { downloadFile } from '@web/lib/download-file';
 import { notify } from '@web/lib/notify';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
 import { ExpenseForm } from './expense-form';
 import { errorText, Panel } from './panel';
@@ -26,7 +27,10 @@ const FILTERS: ReadonlyArray<{ value: string; label: string }> = [
 
 export function ExpensesPanel() {
   const [status, setStatus] = useState('en_attente');
-  const [q, setQ] = useState('');
+  const [typed, setTyped] = useState('');
+  // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
+  const { q, tooShort } = searchTerm(typed);
+  const hintId = useId();
   const [page, setPage] = useState(1);
   const list = useExpenses({ status, q }, page);
   const refresh = useRefreshTreasury();
@@ -141,16 +145,20 @@ export function ExpensesPanel() {
               </button>
             ))}
           </fieldset>
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder="Bénéficiaire, description, référence"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-          />
+          <div>
+            <TextField
+              label="Rechercher"
+              type="search"
+              placeholder="Bénéficiaire, description, référence"
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setPage(1);
+              }}
+              aria-describedby={tooShort ? hintId : undefined}
+            />
+            <SearchTooShortHint id={hintId} shown={tooShort} />
+          </div>
         </div>
         {list.isError ? (
           <p role="alert" className="text-red-800">
