@@ -11,7 +11,12 @@ import { fieldError } from './http-errors';
  * no trigram index answers (SEARCH_MIN_LENGTH, platform/database/text-search.ts).
  */
 export const searchTerm = (max: number) =>
-  z.string().trim().max(max).refine((term) => !isShortSearch(term), LIST_MESSAGES.searchTooShort).optional();
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((term) => !isShortSearch(term), LIST_MESSAGES.searchTooShort)
+    .optional();
 
 /**
  * List endpoints answer a JSON array (the shape docs/product/http-api.md names) and paginate on the server:
