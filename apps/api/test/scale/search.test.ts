@@ -36,6 +36,8 @@ describe('searching the money lists by index', () => {
     for (const typed of ['+2290100001234', '01 00 00 12 34', '0100001234', '00229 01 00 00 12 34']) {
       expect((await search(typed)).ids).toEqual(['DON-00001234']);
     }
+    // Part of a telephone typed with spaces: its digits, found through the index (the telephone is one of its columns).
+    expect((await search('00 12 34')).ids).toEqual(['DON-00001234']);
     const byName = await search('donateur 123');
     expect(byName.total).toBe(11); // 123 and 1230 … 1239
     expect(byName.ids).toContain('DON-00000123');

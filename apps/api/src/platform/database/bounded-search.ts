@@ -67,10 +67,11 @@ export async function newestFirstFromCandidates<R extends SeekKey>(
   const needed = skipped + page.per_page + 1;
   const below = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, key: SeekKey): Q =>
     q.where((eb) => eb(eb.refTuple(columns.created_at, columns.id), '<', eb.tuple(key.created_at, key.id))) as Q;
-  // Ten candidates per row needed, then a hundred (a word in one row in ten, then in one in a hundred); a page deep
-  // enough to need more is read the usual way.
+  // Twice the rows needed (pageOfPhrase's first candidates already pass the list's filters), then ten and a hundred
+  // times (matches of the search alone: a word in one listed row in ten, then in one in a hundred); a page deep enough
+  // to need more is read the usual way.
   if (needed * 10 > MAX_CANDIDATES) return null;
-  for (const newest of new Set([needed * 10, Math.min(needed * 100, MAX_CANDIDATES)])) {
+  for (const newest of new Set([needed * 2, needed * 10, Math.min(needed * 100, MAX_CANDIDATES)])) {
     let q = within(newest, from?.id);
     if (from) q = below(q, from);
     const rows = await q.orderBy(columns.created_at, 'desc').orderBy(columns.id, 'desc').limit(needed).execute();

@@ -72,8 +72,16 @@ export function telephoneMatches(eb: ExpressionBuilder<any, any>, column: string
 export interface IndexedPhrase {
   table: string;
   postgres: boolean;
-  term: string;
+  /** Any of these substrings: the term, and the digits of part of a telephone typed with spaces (« 97 11 »). */
+  terms: readonly string[];
 }
+
+/** The phrase that finds a term in `<table>_search`, with the digits of a telephone part it names. */
+const phraseOf = (table: string, postgres: boolean, term: string, named: TelephoneTerm): IndexedPhrase => ({
+  table,
+  postgres,
+  terms: named.digits ? [term, named.digits] : [term],
+});
 
 const searchTableOf = (phrase: IndexedPhrase) => `${phrase.table}_search`;
 
@@ -83,9 +91,9 @@ const keyOf = (phrase: IndexedPhrase) => sql.ref(`${searchTableOf(phrase)}.${phr
 /** The condition on `<table>_search` that finds the phrase: an FTS5 match, or LIKE on the stored lowered text. */
 function phraseCondition(phrase: IndexedPhrase) {
   const side = searchTableOf(phrase);
-  return phrase.postgres
-    ? sql<boolean>`${sql.ref(`${side}.text`)} like lower(${likePattern(phrase.term)}) escape '\\'`
-    : sql<boolean>`${sql.table(side)} match ${ftsPhrase(phrase.term)}`;
+  if (!phrase.postgres) return sql<boolean>`${sql.table(side)} match ${phrase.terms.map(ftsPhrase).join(' OR ')}`;
+  const likes = phrase.terms.map((term) => sql<boolean>`${sql.ref(`${side}.text`)} like lower(${likePattern(term)}) escape '\\'`);
+  return likes.length === 1 ? likes[0]! : sql<boolean>`(${sql.join(likes, sql` or `)})`;
 }
 
 /** The ids of the rows matching the phrase, as a subquery (`select … as id`). */
@@ -98,26 +106,28 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
   const identifier = identifierLookups(searched, term, named.telephone);
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (identifier) return eb.or(identifier(eb));
-    const exact = telephoneMatches(eb, searched.phone, named);
-    const id = sql.ref(`${searched.table}.id`);
     if (!searched.scanned && (postgres || [...term].length >= MIN_TRIGRAM)) {
-      return eb.or([...exact, sql<boolean>`${id} in (${matchingIds({ table: searched.table, postgres, term })})`]);
+      // A telephone part's digits are looked for in the index too (the telephone is one of its columns), not by a scan.
+      const id = sql.ref(`${searched.table}.id`);
+      const whole = named.telephone ? [eb(searched.phone, '=', named.telephone)] : [];
+      return eb.or([...whole, sql<boolean>`${id} in (${matchingIds(phraseOf(searched.table, postgres, term, named))})`]);
     }
+    const exact = telephoneMatches(eb, searched.phone, named);
     const pattern = likePattern(term);
     return eb.or([...exact, ...searched.columns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like lower(${pattern}) escape '\\'`)]);
   };
 }
 
 /**
- * The phrase when the trigram index alone answers this search (no telephone spelling, not a receipt number, three
- * characters or more); null otherwise (a scanned table, a term with an exact part).
+ * The phrase when the trigram index alone answers this search (three characters or more, not a whole telephone or
+ * receipt number: those are looked up exactly); null otherwise (a scanned table, a term with an exact part).
  */
 export function indexedPhrase(db: DB, searched: SearchedTable, term: string): IndexedPhrase | null {
   if (searched.scanned || [...term].length < MIN_TRIGRAM) return null;
   const named = telephoneTerm(term);
-  if (named.telephone || named.digits) return null;
+  if (named.telephone) return null;
   if (searched.identifiers && RECEIPT_NUMBER.test(term.trim())) return null;
-  return { table: searched.table, postgres: isPostgres(db), term };
+  return phraseOf(searched.table, isPostgres(db), term, named);
 }
 
 /**
