@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageFetcher } from '@web/components/admin/page-fetchers';
 
 // A search the server counted up to its cap (X-Total-Count-Capped) reaches the list as `capped`, which then says
-// « Plus de 10 000 résultats » (list-panel.tsx).
+// « Plus de 500 résultats » (LIST_MESSAGES.cappedTotal) (list-panel.tsx).
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { YearReceiptsView } from './year-receipts-view';
 
-// A search the server counted up to its cap (X-Total-Count-Capped) says « Plus de 10 000 résultats », as ListPanel does.
+// A search the server counted up to its cap (X-Total-Count-Capped) says LIST_MESSAGES.cappedTotal, as ListPanel does.
 
 const rendered = (page: { items: unknown[]; total: number; capped?: boolean }) => {
   const client = new QueryClient();
