@@ -1,4 +1,6 @@
 import { isShortSearch, LIST_MESSAGES } from '@shared/messages';
+import { useId } from 'react';
+import { TextField } from '@web/components/ui/field';
 
 // A search box's term as the lists send it: the API refuses 1–2 characters (SEARCH_MIN_LENGTH, docs/product/http-api.md
 // « Pagination »), so such a term is no search yet and the box says why.
@@ -18,5 +20,34 @@ export function SearchTooShortHint({ id, shown }: { id: string; shown: boolean }
     <p id={id} role="status" className="mt-1 text-sm text-slate-700">
       {shown ? LIST_MESSAGES.searchTooShort : null}
     </p>
+  );
+}
+
+/** A list's search field with the too-short hint under it; `onTyped` receives what was typed. */
+export function SearchTermField({
+  label,
+  placeholder,
+  typed,
+  onTyped,
+}: {
+  label: string;
+  placeholder?: string;
+  typed: string;
+  onTyped: (typed: string) => void;
+}) {
+  const hintId = useId();
+  const { tooShort } = searchTerm(typed);
+  return (
+    <>
+      <TextField
+        label={label}
+        type="search"
+        placeholder={placeholder}
+        value={typed}
+        onChange={(e) => onTyped(e.target.value)}
+        aria-describedby={tooShort ? hintId : undefined}
+      />
+      <SearchTooShortHint id={hintId} shown={tooShort} />
+    </>
   );
 }

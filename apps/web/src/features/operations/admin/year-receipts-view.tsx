@@ -2,11 +2,11 @@ import { LIST_MESSAGES } from '@shared/messages';
 import { formatTelephone } from '@shared/phone';
 import { formatFcfa } from '@shared/format';
 import { DownloadButton } from '@web/components/admin/download-button';
-import { SearchTooShortHint, searchTerm } from '@web/components/admin/search-term';
+import { SearchTermField, searchTerm } from '@web/components/admin/search-term';
 import { DataTable } from '@web/components/dashboard/data-table';
-import { SelectField, TextField } from '@web/components/ui/field';
+import { SelectField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useYearDonors, YEAR_DONORS_PER_PAGE, yearReceiptPaths } from './api';
 import { YearReceiptsZipJob } from './year-receipts-zip-job';
 
@@ -21,8 +21,7 @@ export function YearReceiptsView() {
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
-  const { q, tooShort } = searchTerm(typed);
-  const hintId = useId();
+  const { q } = searchTerm(typed);
   const donors = useYearDonors(year, page, q);
   return (
     <section aria-labelledby="year-receipts-title" className="space-y-4">
@@ -42,17 +41,14 @@ export function YearReceiptsView() {
           />
         </div>
         <div className="w-64">
-          <TextField
+          <SearchTermField
             label="Rechercher (nom ou téléphone)"
-            type="search"
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
+            typed={typed}
+            onTyped={(next) => {
+              setTyped(next);
               setPage(1);
             }}
-            aria-describedby={tooShort ? hintId : undefined}
           />
-          <SearchTooShortHint id={hintId} shown={tooShort} />
         </div>
         {donors.data && donors.data.total > 0 && <YearReceiptsZipJob year={year} />}
       </div>

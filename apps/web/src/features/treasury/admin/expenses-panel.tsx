@@ -1,16 +1,15 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
-import { SearchTooShortHint, searchTerm } from '@web/components/admin/search-term';
+import { SearchTermField, searchTerm } from '@web/components/admin/search-term';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useProfile } from '@web/components/account/use-profile';
 import { api } from '@web/lib/api-client';
 import { downloadFile } from '@web/lib/download-file';
 import { notify } from '@web/lib/notify';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
 import { ExpenseForm } from './expense-form';
 import { errorText, Panel } from './panel';
@@ -29,8 +28,7 @@ export function ExpensesPanel() {
   const [status, setStatus] = useState('en_attente');
   const [typed, setTyped] = useState('');
   // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
-  const { q, tooShort } = searchTerm(typed);
-  const hintId = useId();
+  const { q } = searchTerm(typed);
   const [page, setPage] = useState(1);
   const list = useExpenses({ status, q }, page);
   const refresh = useRefreshTreasury();
@@ -146,18 +144,15 @@ export function ExpensesPanel() {
             ))}
           </fieldset>
           <div>
-            <TextField
+            <SearchTermField
               label="Rechercher"
-              type="search"
               placeholder="Bénéficiaire, description, référence"
-              value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
+              typed={typed}
+              onTyped={(next) => {
+                setTyped(next);
                 setPage(1);
               }}
-              aria-describedby={tooShort ? hintId : undefined}
             />
-            <SearchTooShortHint id={hintId} shown={tooShort} />
           </div>
         </div>
         {list.isError ? (
