@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { SEARCH_MIN_LENGTH } from '@shared/messages';
 import { likePattern } from '../lib/pagination';
 import { toE164 } from '../lib/phone';
 import { type DB, isPostgres } from './database';
@@ -6,8 +7,8 @@ import { type DB, isPostgres } from './database';
 // A list's search box served by indexes: a telephone typed in any spelling is looked up exactly (b-tree); any other
 // text of three characters or more through the table's trigram index of `<table>_search`: on SQLite the FTS5 table
 // kept by triggers (migration 20261125_1710), on PostgreSQL a side table (id, lowered text) kept by triggers with a
-// pg_trgm index (migration 20261127_0700). Shorter terms compare each column on SQLite (few enough rows match a one-
-// or two-character search) and the stored text on PostgreSQL.
+// pg_trgm index (migration 20261127_0700). Trigrams need SEARCH_MIN_LENGTH characters: the lists refuse shorter terms
+// (platform/lib/pagination.ts searchTerm); a small table without an index (`scanned`) compares its columns.
 
 export interface SearchedTable {
   table: string;
@@ -39,9 +40,6 @@ function identifierLookups(searched: SearchedTable, term: string, telephone: str
     ...searched.identifiers!.map((column) => eb(column, '=', receipt ? trimmed.toUpperCase() : trimmed)),
   ];
 }
-
-/** FTS5 trigram tokens need three characters. */
-const MIN_TRIGRAM = 3;
 
 /** An FTS5 query for the term as one phrase (substring match with the trigram tokenizer). */
 const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
@@ -86,7 +84,8 @@ const phraseOf = (table: string, postgres: boolean, term: string, named: Telepho
 const searchTableOf = (phrase: IndexedPhrase) => `${phrase.table}_search`;
 
 /** The row id column of `<table>_search`: the FTS5 table's rowid, the PostgreSQL side table's id. */
-const keyOf = (phrase: IndexedPhrase) => sql.ref(`${searchTableOf(phrase)}.${phrase.postgres ? 'id' : 'rowid'}`);
+const keyColumn = (phrase: IndexedPhrase) => `${searchTableOf(phrase)}.${phrase.postgres ? 'id' : 'rowid'}`;
+const keyOf = (phrase: IndexedPhrase) => sql.ref(keyColumn(phrase));
 
 /** The condition on `<table>_search` that finds the phrase: an FTS5 match, or LIKE on the stored lowered text. */
 function phraseCondition(phrase: IndexedPhrase) {
@@ -106,7 +105,7 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
   const identifier = identifierLookups(searched, term, named.telephone);
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (identifier) return eb.or(identifier(eb));
-    if (!searched.scanned && (postgres || [...term].length >= MIN_TRIGRAM)) {
+    if (!searched.scanned && (postgres || [...term].length >= SEARCH_MIN_LENGTH)) {
       // A telephone part's digits are looked for in the index too (the telephone is one of its columns), not by a scan.
       const id = sql.ref(`${searched.table}.id`);
       const whole = named.telephone ? [eb(searched.phone, '=', named.telephone)] : [];
@@ -123,7 +122,7 @@ export function indexedSearch(db: DB, searched: SearchedTable, term: string) {
  * receipt number: those are looked up exactly); null otherwise (a scanned table, a term with an exact part).
  */
 export function indexedPhrase(db: DB, searched: SearchedTable, term: string): IndexedPhrase | null {
-  if (searched.scanned || [...term].length < MIN_TRIGRAM) return null;
+  if (searched.scanned || [...term].length < SEARCH_MIN_LENGTH) return null;
   const named = telephoneTerm(term);
   if (named.telephone) return null;
   if (searched.identifiers && RECEIPT_NUMBER.test(term.trim())) return null;
@@ -156,19 +155,14 @@ export function matchingAmong(phrase: IndexedPhrase, ids: readonly number[]) {
  * limit: the index streams its matches in id order and the walk stops there (the match set is never built).
  */
 export function newestMatchesJoined(db: DB, phrase: IndexedPhrase) {
-  const side = searchTableOf(phrase);
-  const key = `${side}.${phrase.postgres ? 'id' : 'rowid'}`;
   // Table names chosen at run time: the builder is untyped.
   return (db as Kysely<any>)
-    .selectFrom(side)
-    .innerJoin(phrase.table, `${phrase.table}.id`, key)
+    .selectFrom(searchTableOf(phrase))
+    .innerJoin(phrase.table, `${phrase.table}.id`, keyColumn(phrase))
     .where(phraseCondition(phrase))
     .select(sql<number>`${sql.ref(`${phrase.table}.id`)}`.as('id'))
-    .orderBy(sql.ref(key), 'desc');
+    .orderBy(keyOf(phrase), 'desc');
 }
 
-/** The ids of the rows matching `phrase`, as a table `alias(matched)` to join (the year-end list's donors). */
-export const matchedRows = <A extends string>(phrase: IndexedPhrase, alias: A) => {
-  const side = sql.table(searchTableOf(phrase));
-  return sql<{ matched: number }>`(select ${keyOf(phrase)} as matched from ${side} where ${phraseCondition(phrase)})`.as(alias);
-};
+/** The ids of the rows matching `phrase`, as a table `alias(id)` to join (the year-end list's donors). */
+export const matchedRows = <A extends string>(phrase: IndexedPhrase, alias: A) => sql<{ id: number }>`(${matchingIds(phrase)})`.as(alias);

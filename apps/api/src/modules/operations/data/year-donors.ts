@@ -59,7 +59,7 @@ function countYearDonors(db: DB, year: number, q: string): Promise<BoundedTotal>
   const phrase = moneySearchPhrase(db, 'donations', q);
   if (!phrase) return countMatches(db, keptYearDonors(db, year).where('phone', 'in', matchingPhones(db, year, q)));
   const phones = receivedInYear(
-    (db as Kysely<any>).selectFrom(matchedRows(phrase, 'm')).innerJoin('donations', 'donations.id', 'm.matched'),
+    (db as Kysely<any>).selectFrom(matchedRows(phrase, 'm')).innerJoin('donations', 'donations.id', 'm.id'),
     year,
   )
     .where(nameOrPhoneMatches(q))
