@@ -5,6 +5,7 @@ import { type ClaimedRow, claimDueMessages, recordSendFailure, recordSent, recor
 import type { EmailSender, SmsSender } from './channels';
 import { SendError } from './channels';
 import { CODE_MASK } from '../codes';
+import { openText } from '../../platform/storage/sealed-text';
 
 // Sends what the outbox holds. A pass claims due rows, sends each, and records the outcome.
 // Claim: one UPDATE … RETURNING that sets a lease (locked_until) and counts the attempt; on PostgreSQL the
@@ -40,8 +41,11 @@ export interface PassResult {
 type Row = ClaimedRow;
 
 // A message carrying a one-time code is stored with a mask in its place (so the outbox list and its export never
-// show it) and the code in `secret`: the code is put back only in what goes to the provider.
-const reveal = (text: string, secret: string | null): string => (secret ? text.replaceAll(CODE_MASK, secret) : text);
+// show it) and the code, sealed, in `secret`: the code is opened and put back only in what goes to the provider.
+const reveal = (text: string, secret: string | null): string => {
+  const code = openText(secret);
+  return code ? text.replaceAll(CODE_MASK, code) : text;
+};
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const HOUR = 3_600_000;

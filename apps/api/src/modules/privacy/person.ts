@@ -32,6 +32,15 @@ export async function personOfTelephone(db: DB, telephone: string): Promise<Pers
   return { userId: null, telephones: spellings, emails: [] };
 }
 
+/**
+ * The person a proved request names: its telephone's person; for a request proved by e-mail alone, the rows of that
+ * e-mail only (no account, no telephone: the code proved nothing more).
+ */
+export async function personOfRequest(db: DB, request: { telephone: string | null; email: string | null }): Promise<Person> {
+  if (request.telephone) return personOfTelephone(db, request.telephone);
+  return { userId: null, telephones: [], emails: request.email ? [request.email.trim().toLowerCase()] : [] };
+}
+
 const VOLUNTEER_FILES = [
   ['profile_image', 'volunteer-profile-images'],
   ['cv', 'cv'],

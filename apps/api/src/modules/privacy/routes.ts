@@ -27,7 +27,7 @@ import { changeConsent, consentHistory, currentConsents, publicConsent } from '.
 import { findUserForLogin } from './data/person';
 import { currentController } from './controller';
 import { buildNotice } from './notice';
-import { erasePerson, exportPerson, personOfAccount, personOfTelephone } from './person';
+import { erasePerson, exportPerson, personOfAccount, personOfRequest } from './person';
 import { closeRequest, createRequest, listRequests, openRequest, verifyRequest } from './requests';
 import breachesRoutes from './breaches-routes';
 import registerRoutes from './register-routes';
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, security, params: idParamsSchema } },
     async (request, reply) => {
       const req = await openRequest(app.db, request.params.id);
-      const person = await personOfTelephone(app.db, req.telephone ?? '');
+      const person = await personOfRequest(app.db, req);
       await recordAudit(app.db, {
         actorId: request.user!.id,
         actingId: request.user!.acting_user_id,
@@ -163,7 +163,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? null }, actor); // answers 409
       }
       if (req.kind === 'effacement') {
-        const person = await personOfTelephone(app.db, req.telephone ?? '');
+        const person = await personOfRequest(app.db, req);
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? 'Données effacées.' }, actor);
         await erasePerson(app.db, app.storage, person, { actorId: actor.id, ip: actor.ip, actingId: actor.actingId, requestId: req.id });
       } else {

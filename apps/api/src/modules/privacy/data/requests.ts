@@ -9,7 +9,7 @@ export type PrivacyRequest = Selectable<PrivacyRequestsTable>;
 
 export async function insertRequest(
   db: DB,
-  v: { kind: string; telephone: string; email: string | null; details: string; ip: string | null; createdAt: string },
+  v: { kind: string; telephone: string | null; email: string | null; details: string; ip: string | null; createdAt: string },
 ): Promise<number> {
   const row = await db
     .insertInto('privacy_requests')
