@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { GENERATED_KEY_FILE } from '../../apps/api/src/platform/storage/encryption-keys';
 import { makeKeyring } from '../../apps/api/src/platform/storage/file-encryption';
-import { openText, useSealingKeys } from '../../apps/api/src/platform/storage/sealed-text';
+import { openText, loadSealingKeys } from '../../apps/api/src/platform/storage/sealed-text';
 import { e2eDb } from './seed';
 
 // SMS codes as the person reads them. The outbox worker forgets a code as soon as it has handled the message (the
@@ -32,7 +32,7 @@ export async function sentCode(telephone: string): Promise<string> {
   // The outbox keeps codes sealed under the server's key (generated into its DATA_DIR for the browser tests).
   const text = process.env.DATA_ENCRYPTION_KEY || fs.readFileSync(path.join(inject('dataDir'), GENERATED_KEY_FILE), 'utf8');
   const key = Buffer.from(text.trim(), 'base64');
-  useSealingKeys(makeKeyring(key));
+  loadSealingKeys(makeKeyring(key));
   const code = openText(rows[0].secret);
   if (!code) throw new Error(`the code sent to ${telephone} does not open`);
   return code;

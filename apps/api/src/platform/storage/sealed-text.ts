@@ -13,7 +13,7 @@ let current: DataKey | null = null;
 const textKey = (master: Buffer) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'asbe sealed text v1', 32));
 
 /** Makes a keyring's keys those that seal (its current one) and open (all of them) short secrets. */
-export function useSealingKeys(keyring: Keyring): void {
+export function loadSealingKeys(keyring: Keyring): void {
   for (const k of keyring.all) keys.set(k.id.toString('hex'), textKey(k.key));
   current = keyring.current;
 }
