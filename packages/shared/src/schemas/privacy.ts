@@ -96,6 +96,9 @@ export const PRIVACY_MESSAGES = {
   accountErased: 'Votre compte et vos données personnelles ont été supprimés.',
   erasureNoPerson: 'Aucune donnée ne correspond à ce numéro ou à cette adresse.',
   anonymisedDonor: 'Donateur anonymisé',
+  dataLinkUnknown: 'Ce lien vers vos données n’existe pas ou a été effacé.',
+  dataLinkExpired:
+    'Ce lien vers vos données a expiré (il était valable 7 jours). Faites une nouvelle demande depuis la page Confidentialité.',
 } as const;
 
 const optionalTelephone = z

@@ -6,6 +6,8 @@ import { telephoneSpellings } from '../../platform/lib/phone';
 import type { Storage } from '../../platform/storage/storage';
 import { recordAudit } from '../audit';
 import { currentController } from './controller';
+import { myDataPage } from './my-data-page';
+import { maskLinks, summarise } from './my-data-summary';
 import { collectPerson, erasePersonRows, findUserByTelephones, type Person, type PersonData } from './data/person';
 
 // Access (a ZIP of everything about a person) and erasure (docs/product/personal-data.md).
@@ -65,27 +67,40 @@ function filesOf(data: PersonData): Array<{ key: string; name: string }> {
   return files;
 }
 
-/** The ZIP of an access request: donnees.json and the person's files, streamed. */
-export async function exportPerson(db: DB, storage: Storage, config: Pick<Config, 'organisation'>, person: Person): Promise<Readable> {
+/** The rows about the person, with the document checks in words too, as the back office shows them. */
+export async function readablePerson(db: DB, person: Person): Promise<PersonData> {
   const data = await collectPerson(db, person);
+  return {
+    ...data,
+    verifications_documents_benevoles: data.verifications_documents_benevoles.map((check) => ({
+      ...check,
+      texte: documentCheckWords(check),
+    })),
+  };
+}
+
+/**
+ * The ZIP of an access request: donnees.json (the raw rows, French section names), resume.html (the same French
+ * summary as the `/mes-donnees` page) and the person's files, streamed. No live token link (ticket, pledge, data,
+ * unsubscribe) is carried: a copy of the ZIP must not act for the person.
+ */
+export async function exportPerson(db: DB, storage: Storage, config: Pick<Config, 'organisation'>, person: Person): Promise<Readable> {
+  const data = await readablePerson(db, person);
+  const generatedAt = nowIso();
   const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
   zip.on('error', (err) => out.destroy(err));
   zip.pipe(out);
   const document = {
-    genere_le: nowIso(),
+    lisez_moi:
+      'Données brutes, telles qu’enregistrées (dates en temps universel UTC, 1 = oui et 0 = non). Le fichier resume.html en donne une lecture en français, dates à l’heure de Cotonou.',
+    genere_le: generatedAt,
     responsable_du_traitement: await currentController(db, config),
-    // The checks in words too, as the back office shows them (« Casier judiciaire vérifié le … par … »).
-    donnees: {
-      ...data,
-      verifications_documents_benevoles: data.verifications_documents_benevoles.map((check) => ({
-        ...check,
-        texte: documentCheckWords(check),
-      })),
-    },
+    donnees: data,
   };
-  zip.append(JSON.stringify(document, null, 2), { name: 'donnees.json' });
+  zip.append(maskLinks(JSON.stringify(document, null, 2)), { name: 'donnees.json' });
+  zip.append(myDataPage({ sections: summarise(data), generatedAt }), { name: 'resume.html' });
   (async () => {
     for (const file of filesOf(data)) {
       const opened = await storage.open(file.key);

@@ -32,6 +32,8 @@ import { closeRequest, createRequest, listRequests, openRequest, verifyRequest }
 import breachesRoutes from './breaches-routes';
 import registerRoutes from './register-routes';
 import retentionRoutes from './retention-routes';
+import { sendDataLink } from './my-data';
+import { myDataApiRoutes } from './my-data-routes';
 
 // The personal-data routes (docs/product/personal-data.md): the notice, consents, requests, access and erasure.
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -166,6 +168,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const person = await personOfRequest(app.db, req);
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? 'Données effacées.' }, actor);
         await erasePerson(app.db, app.storage, person, { actorId: actor.id, ip: actor.ip, actingId: actor.actingId, requestId: req.id });
+      } else if (req.kind === 'acces') {
+        // The person receives their data: a link to their page and ZIP, by SMS (and e-mail when known).
+        const person = await personOfRequest(app.db, req);
+        await app.db.transaction().execute(async (trx) => {
+          const outcome = request.body.outcome ?? 'Lien vers les données envoyé à la personne (valable 7 jours).';
+          await closeRequest(app.db, req.id, { status: 'traitee', outcome }, actor, trx);
+          await sendDataLink(trx, req.id, person, { telephone: req.telephone }, app.config.publicUrl);
+        });
       } else {
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? null }, actor);
       }
@@ -208,6 +218,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return { message: M.accountErased };
     },
   );
+  await app.register(myDataApiRoutes);
   await app.register(retentionRoutes);
   await app.register(registerRoutes);
   await app.register(breachesRoutes);
