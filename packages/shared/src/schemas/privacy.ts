@@ -220,6 +220,8 @@ export const privacyRequestRowSchema = z.object({
   status: z.enum(PRIVACY_REQUEST_STATUSES),
   telephone: z.string().nullable(),
   email: z.string().nullable(),
+  /** The name of the account the proved telephone names, when there is one (the erasure's confirmation shows it). */
+  person_name: z.string().nullable(),
   details: z.string().nullable(),
   created_at: z.string(),
   verified_at: z.string().nullable(),

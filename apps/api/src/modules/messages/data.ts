@@ -105,6 +105,18 @@ export async function recordSent(db: DB, id: number, at: string, options: { keep
     .execute();
 }
 
+/**
+ * The notice telling a person their data is erased, once sent (or given up): its address and words go, as every other
+ * message to them went with the erasure (modules/privacy).
+ */
+export async function forgetMessage(db: DB, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ to_address: 'effacé', subject: null, body: '', html: null, headers: null, secret: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** A message held back because the person answered « STOP » on its channel. */
 export async function recordSuppressed(db: DB, id: number, reason: string, at: string): Promise<void> {
   await db

@@ -110,6 +110,7 @@ export async function notifyPerson(
       html: notice.html ?? null,
       secret: notice.secret ?? null,
       dedupeKey: notice.dedupeKey ? `${notice.dedupeKey}:email` : null,
+      category: notice.category ?? null,
     });
   }
 }

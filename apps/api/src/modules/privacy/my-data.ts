@@ -28,14 +28,14 @@ export async function sendDataLink(trx: DB, requestId: number, person: Person, t
     createdAt: now.toISOString(),
   });
   const url = `${publicUrl}${dataLinkPath(token)}`;
-  const sms = `${ORGANISATION.shortName} : vos données personnelles sont prêtes. Consultez-les et téléchargez-les pendant 7 jours : ${url}`;
+  const sms = `${ORGANISATION.shortName}\u00a0: vos données personnelles sont prêtes. Consultez-les et téléchargez-les pendant 7 jours\u00a0: ${url}`;
   await notifyPerson(
     trx,
     { telephone: to.telephone, email: person.emails[0] ?? null },
     {
       subject: 'Vos données personnelles',
       sms,
-      text: `Bonjour,\n\nVous avez demandé les données que ${ORGANISATION.name} détient sur vous. Elles sont prêtes : ${url}\n\nCe lien est valable 7 jours. Il ouvre un résumé lisible, que vous pouvez imprimer, et le fichier complet à télécharger. Ne le transmettez à personne.`,
+      text: `Bonjour,\n\nVous avez demandé les données que ${ORGANISATION.name} détient sur vous. Elles sont prêtes\u00a0: ${url}\n\nCe lien est valable 7 jours. Il ouvre un résumé lisible, que vous pouvez imprimer, et le fichier complet à télécharger. Ne le transmettez à personne.`,
       category: 'avis',
     },
   );

@@ -1,7 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { documentCheckWords } from '@shared/schemas/volunteer';
 import type { Config } from '../../platform/config';
-import { type DB, nowIso } from '../../platform/database/database';
+import { ORGANISATION } from '@shared/constants';
+import { checkpointWal, type DB, nowIso } from '../../platform/database/database';
+import { toE164 } from '../../platform/lib/phone';
+import { ERASURE_CATEGORY, notifyPerson } from '../messages';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { Storage } from '../../platform/storage/storage';
 import { recordAudit } from '../audit';
@@ -113,6 +116,21 @@ export async function exportPerson(db: DB, storage: Storage, config: Pick<Config
   return out;
 }
 
+/** Where to tell the person their data is erased: their telephone in E.164, their e-mail. */
+function contactOf(person: Person): { telephone: string | null; email: string | null } {
+  const telephone = person.telephones.map((t) => toE164(t)).find((t): t is string => Boolean(t)) ?? null;
+  return { telephone, email: person.emails[0] ?? null };
+}
+
+function erasureNotice() {
+  const sms = `${ORGANISATION.shortName}\u00a0: vos données personnelles ont été effacées, comme demandé. Seuls les montants de vos dons et paiements restent, sans nom ni numéro (obligation comptable).`;
+  return {
+    subject: 'Vos données personnelles ont été effacées',
+    sms,
+    text: `Bonjour,\n\n${sms}\n\nCe message est le dernier que vous recevrez de notre part\u00a0: votre adresse est effacée avec lui.`,
+  };
+}
+
 /**
  * Erases a person: rows detached or removed in one transaction, the audit entry saying only that it happened and
  * how many rows each table lost, then their files removed from the storage.
@@ -127,6 +145,8 @@ export async function erasePerson(
     const data = await collectPerson(trx, person);
     const files = filesOf(data);
     const counts = await erasePersonRows(trx, person, data, nowIso());
+    // Told before the address goes: the notice is the one message left to them, forgotten once sent (messages' worker).
+    await notifyPerson(trx, contactOf(person), { ...erasureNotice(), category: ERASURE_CATEGORY });
     await recordAudit(trx, {
       actorId: audit.actorId,
       actingId: audit.actingId,
@@ -139,5 +159,7 @@ export async function erasePerson(
     return { counts, files };
   });
   for (const file of files) await storage.remove(file.key).catch(() => undefined);
+  // The WAL held the pages as they were before the erasure: copied back (zeroed by secure_delete) and truncated.
+  await checkpointWal(db);
   return { ...counts, fichiers: files.length };
 }
