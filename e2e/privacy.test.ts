@@ -103,5 +103,38 @@ describe('privacy', () => {
       .where('telephone', '=', `+229${telephone}`)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'traitee', outcome: 'Vos données vous ont été remises.' });
+
+    // The person receives their data: the SMS brings /mes-donnees/{token}, a readable page with the ZIP beside it.
+    const sms = await e2eDb()
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('to_address', '=', `+229${telephone}`)
+      .where('body', 'like', '%/mes-donnees/%')
+      .executeTakeFirstOrThrow();
+    const link = /\/mes-donnees\/[A-Za-z0-9_-]+/.exec(sms.body)![0];
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Vos données personnelles' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Vos demandes sur vos données' }).waitFor();
+    await page.getByRole('link', { name: 'Télécharger toutes mes données (fichier ZIP)' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+  });
+
+  it('/consentement without a message’s link: a telephone and the code sent to it withdraw a consent', async () => {
+    const digits = String(Date.now() + 7).slice(-8);
+    const telephone = `01${digits}`;
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await page.goto('/consentement');
+    await page.getByLabel('Traitement').selectOption('sms_news');
+    await page.getByLabel('Mon choix').selectOption('retirer');
+    await page.getByLabel('Téléphone').fill(telephone);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await seeText(page, /Un code de confirmation vient de vous être envoyé/);
+    await page.getByLabel('Code reçu').fill(await sentCode(`+229${telephone}`));
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await seeText(page, 'Votre consentement a été retiré.');
+    const rows = await e2eDb().selectFrom('consents').select(['given', 'purpose']).where('telephone', '=', `+229${telephone}`).execute();
+    expect(rows).toEqual([{ given: 0, purpose: 'sms_news' }]);
+    expect(await fitsWidth(page)).toBe(true);
+    assertNoPageErrors(page);
   });
 });

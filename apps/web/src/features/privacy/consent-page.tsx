@@ -46,7 +46,9 @@ export default function ConsentPage() {
 
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
-      <PageTitle title="Retirer mon consentement">Retirer mon consentement</PageTitle>
+      <PageTitle title={purpose ? 'Retirer mon consentement' : 'Mes consentements'}>
+        {purpose ? 'Retirer mon consentement' : 'Mes consentements'}
+      </PageTitle>
       {!purpose ? (
         <>
           {token ? (
@@ -154,7 +156,7 @@ function ConsentByCode() {
       />
       {!telephone.trim() ? (
         <TextField
-          label="Ou mon e-mail (sans téléphone)"
+          label="Ou mon e-mail (sans numéro)"
           type="email"
           autoComplete="email"
           value={email}

@@ -59,7 +59,7 @@ export function RequestForm() {
         {...form.register('telephone')}
       />
       <TextField
-        label="E-mail (seulement si vous n’avez pas de téléphone)"
+        label="E-mail (seulement si vous n’avez pas de numéro)"
         hint="Sans numéro de téléphone, le code vous est envoyé par e-mail et la demande porte sur les données de cette adresse seulement."
         type="email"
         autoComplete="email"
