@@ -137,4 +137,33 @@ describe('privacy', () => {
     expect(await fitsWidth(page)).toBe(true);
     assertNoPageErrors(page);
   });
+
+  it('an erasure asks the administrator to confirm, naming the person', async () => {
+    const person = await seedE2eUser('membre', { name: 'Bénédicte Efface' });
+    const created = await fetch(`${baseURL()}/api/privacy/requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'effacement', telephone: person.telephone, details: 'Effacez mes données.' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const verified = await fetch(`${baseURL()}/api/privacy/requests/${id}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: await sentCode(person.telephone) }),
+    });
+    expect(verified.status).toBe(200);
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
+    await page.goto('/dashboard-administrateur?vue=demandes-donnees');
+    const card = page.getByRole('listitem', { name: `Demande ${id}` });
+    await card.getByRole('button', { name: 'Effacer les données et clore' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmer l’effacement' });
+    await dialog.getByText(/Effacer définitivement les données de Bénédicte Efface/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await seeText(page, 'La demande est traitée.');
+    const user = await e2eDb().selectFrom('users').select('name').where('id', '=', person.id).executeTakeFirstOrThrow();
+    expect(user.name).toBe('Compte supprimé');
+    expect(await fitsWidth(page)).toBe(true);
+    assertNoPageErrors(page);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../platform/lib/http-errors';
-import { nowIso } from '../../platform/database/database';
+import { clock } from '../../platform/lib/clock';
 import { openDataLink } from './my-data';
 import { myDataPage, myDataRefusal } from './my-data-page';
 import { summarise } from './my-data-summary';
@@ -32,7 +32,7 @@ export const myDataPageRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await readablePerson(app.db, await personOfRequest(app.db, link));
         return myDataPage({
           sections: summarise(data),
-          generatedAt: nowIso(),
+          generatedAt: clock.now().toISOString(),
           expiresAt: link.expires_at,
           zipHref: `/api/my-data/${encodeURIComponent(request.params.token)}/zip`,
         });
@@ -55,7 +55,7 @@ export const myDataApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await readablePerson(app.db, await personOfRequest(app.db, link));
       reply.headers(noStore);
       return {
-        generated_at: nowIso(),
+        generated_at: clock.now().toISOString(),
         expires_at: link.expires_at,
         zip: `/api/my-data/${encodeURIComponent(request.params.token)}/zip`,
         sections: summarise(data),
