@@ -127,6 +127,10 @@ describe('erasure leaves no copy', () => {
     // Consents keep a keyed hash of the address in its place.
     const consents = await t.db.selectFrom('consents').select(['telephone', 'email']).where('email', 'like', 'hmac:%').execute();
     expect(consents.length).toBeGreaterThan(0);
+    // The same address still finds its history (an objection stays honoured), without the address being kept.
+    const history = await t.app.inject({ method: 'GET', url: `/api/admin/consents?email=${victim.email}`, headers: bearer(admin.token) });
+    expect(history.json().length).toBe(consents.length);
+    expect(history.body).not.toContain(victim.email);
     // The database files: freed pages zeroed (secure_delete), the WAL checkpointed and truncated.
     for (const bytes of databaseFiles())
       for (const needle of needles) expect(bytes.includes(Buffer.from(needle)), `a database file holds ${needle}`).toBe(false);

@@ -14,6 +14,7 @@ import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
 import { consentsOf, insertConsent, setNewsletterSubscription } from './data/consents';
 import { loadSecret } from '../../platform/database/app-secrets';
+import { addressHash, ERASURE_HASH_SECRET } from './data/person';
 
 // Consents (docs/product/personal-data.md — Consent): each choice recorded with its wording's version, time, channel
 // and address; the latest row of an address for a purpose is the person's current choice.
@@ -96,9 +97,13 @@ export async function currentConsents(db: DB, who: { telephone: string; email?: 
 
 /** A person's whole history (the administrator's lookup), oldest first. */
 export async function consentHistory(db: DB, who: { telephone?: string; email?: string }) {
+  const telephones = who.telephone ? telephoneSpellings(who.telephone) : [];
+  const emails = who.email ? [who.email.toLowerCase()] : [];
+  // An erased person's choices stay under a keyed hash of the address: the same address still finds them.
+  const key = await loadSecret(db, ERASURE_HASH_SECRET);
   const rows = await consentsOf(db, {
-    telephones: who.telephone ? telephoneSpellings(who.telephone) : [],
-    emails: who.email ? [who.email.toLowerCase()] : [],
+    telephones: [...telephones, ...telephones.map((t) => addressHash(key, t))],
+    emails: [...emails, ...emails.map((e) => addressHash(key, e))],
   });
   return rows.map((r) => ({ ...r, given: r.given === 1, purpose: r.purpose as ConsentPurpose }));
 }

@@ -281,7 +281,7 @@ export type PersonData = Awaited<ReturnType<typeof collectPerson>>;
 export const ANONYMISED_DONOR = 'Donateur anonymisé';
 
 /** The app secret that keys the hashes an erasure leaves in place of an address (consents). */
-const ERASURE_HASH_SECRET = 'erasure_hash';
+export const ERASURE_HASH_SECRET = 'erasure_hash';
 
 /** A keyed hash of an address (E.164 telephone or lower-cased e-mail): no copy of it, yet the same address hashes alike. */
 export function addressHash(key: string, address: string): string {
