@@ -78,6 +78,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         source: 'profile',
         ip: request.ip,
       });
+      // Audited with both identities: through an act-as token, the adviser or administrator chose for the person.
+      await recordAudit(app.db, {
+        actorId: u.id,
+        actingId: u.acting_user_id ?? null,
+        action: 'consent.change',
+        entity: 'users',
+        entityId: u.id,
+        ip: request.ip,
+        details: { purpose: request.body.purpose, given: request.body.given },
+      });
       return currentConsents(app.db, { telephone: u.telephone, email: u.email, userId: u.id });
     },
   );
@@ -197,6 +207,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/profile/export', { ...member, schema: { tags, security } }, async (request, reply) => {
     const u = request.user!;
+    await recordAudit(app.db, {
+      actorId: u.id,
+      actingId: u.acting_user_id ?? null,
+      action: 'privacy.export',
+      entity: 'users',
+      entityId: u.id,
+      ip: request.ip,
+    });
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${zipName('personnelles')}"`)
@@ -214,7 +232,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
       }
       // The person's own address is not kept in the audit entry of their erasure.
-      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: null, ip: null, actingId: null });
+      // Who acted (the person, and whoever acted as them) is kept by id; the address is not.
+      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: u.id, ip: null, actingId: u.acting_user_id ?? null });
       return { message: M.accountErased };
     },
   );
