@@ -1,4 +1,6 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import { enqueueMessage } from '../../src/modules/messages';
 import { setClock } from '../../src/platform/lib/clock';
 import { openText } from '../../src/platform/storage/sealed-text';
@@ -125,6 +127,25 @@ describe('the person receives their data', () => {
       headers: bearer(admin.token),
     });
     expect((await readZip(adminZip.rawPayload)).get('donnees.json')!.toString()).not.toContain(PLEDGE_TOKEN);
+  });
+
+  it('the request log keeps the address with the token masked', async () => {
+    const logged: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (line: Buffer) => logged.push(line.toString()));
+    const logging = await buildApp({ config: { ...t.config, logLevel: 'info' }, db: t.db, logStream, webDir: t.dataDir });
+    try {
+      await logging.ready();
+      await logging.inject({ method: 'GET', url: `/mes-donnees/${token}` });
+      await logging.inject({ method: 'GET', url: `/api/my-data/${token}/zip` });
+      await new Promise((r) => setImmediate(r));
+      const text = logged.join('');
+      expect(text).toContain('"url":"/mes-donnees/••••"');
+      expect(text).toContain('"url":"/api/my-data/••••/zip"');
+      expect(text).not.toContain(token);
+    } finally {
+      await logging.close();
+    }
   });
 
   it('the link answers for 7 days, then 410 with a French page; an unknown token is 404', async () => {

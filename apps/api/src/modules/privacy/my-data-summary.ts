@@ -1,4 +1,5 @@
 import { formatCotonouDateTime, formatDate, formatFcfa } from '@shared/format';
+import { maskUrlTokens } from '../../platform/lib/url-tokens';
 import type { PersonData } from './data/person';
 
 // The readable French summary of everything held about a person (the `/mes-donnees/{token}` page, and resume.html in
@@ -164,11 +165,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Replaces the token of a link that acts for the person (ticket, pledge, data, unsubscribe, withdraw, shift). */
-export function maskLinks(text: string): string {
-  return text
-    .replace(/\/(engagement|billet|mes-donnees|unsubscribe|my-data)\/[A-Za-z0-9._~%-]+/g, '/$1/••••')
-    .replace(/([?&](?:jeton|sig|token|s)=)[^&\s"'<>]+/g, '$1••••');
-}
+export const maskLinks = maskUrlTokens;
 
 function shown(column: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
