@@ -270,3 +270,23 @@ export async function noteWhatsAppRefusal(db: DB, id: number, reason: string) {
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Codes queued before the outbox sealed them (an upgrade with messages still waiting): sealed in place, so no code
+ * stays readable in the database. Runs at start; a code of 15 minutes means at most a few rows.
+ */
+export async function sealClearSecrets(db: DB, seal: (text: string) => string, isSealed: (text: string) => boolean): Promise<number> {
+  const rows = await db.selectFrom('outbox_messages').select(['id', 'secret']).where('secret', 'is not', null).execute();
+  let n = 0;
+  for (const row of rows) {
+    if (!row.secret || isSealed(row.secret)) continue;
+    await db
+      .updateTable('outbox_messages')
+      .set({ secret: seal(row.secret) })
+      .where('id', '=', row.id)
+      .where('secret', '=', row.secret)
+      .execute();
+    n += 1;
+  }
+  return n;
+}

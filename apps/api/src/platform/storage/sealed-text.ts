@@ -28,6 +28,8 @@ export function sealText(text: string): string {
   return [PREFIX, id, iv.toString('base64url'), sealed.toString('base64url')].join('.');
 }
 
+export const isSealedText = (stored: string): boolean => stored.startsWith(`${PREFIX}.`);
+
 /** The clear text, or null when it cannot be opened (unknown key, altered). Text stored before sealing passes through. */
 export function openText(stored: string | null): string | null {
   if (stored === null) return null;
