@@ -92,6 +92,12 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
       {r.outcome ? <p className="text-sm text-slate-700">Réponse&nbsp;: {r.outcome}</p> : null}
       {open ? (
         <div className="space-y-2">
+          {r.kind === 'acces' ? (
+            <p className="text-sm text-slate-700">
+              La personne reçoit par SMS (et par e-mail si elle en a un) un lien personnel, valable 7 jours, vers le résumé de ses données
+              et le fichier ZIP.
+            </p>
+          ) : null}
           <TextAreaField label="Réponse (facultatif)" rows={2} value={outcome} onChange={(e) => setOutcome(e.target.value)} />
           <div className="flex flex-wrap gap-2">
             <Button
@@ -107,7 +113,11 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
               // An erasure cannot be undone: the administrator confirms, seeing whose data it removes.
               onClick={() => (r.kind === 'effacement' ? setConfirming(true) : close.mutate('fulfil'))}
             >
-              {r.kind === 'effacement' ? 'Effacer les données et clore' : 'Marquer traitée'}
+              {r.kind === 'effacement'
+                ? 'Effacer les données et clore'
+                : r.kind === 'acces'
+                  ? 'Envoyer ses données et clore'
+                  : 'Marquer traitée'}
             </Button>
             <Button
               variant="secondary"
