@@ -19,6 +19,7 @@ describe('privacy notice', () => {
       RETENTION_UNCONFIRMED_MONTHS: '6',
       RETENTION_CONTACT_MONTHS: '18',
       STORAGE_URL: 's3://bucket-test/prefix',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), // required beside STORAGE_URL (several processes)
       S3_REGION: 'eu-west-3',
       SMS_PROVIDER: 'twilio',
       TWILIO_ACCOUNT_SID: 'AC1',
