@@ -732,6 +732,7 @@ export interface Database {
   volunteer_sessions: VolunteerSessionsTable;
   migration_reports: MigrationReportsTable;
   privacy_requests: PrivacyRequestsTable;
+  data_links: DataLinksTable;
 }
 
 /** Long work run off the request thread, its progress and its finished file (migrations 20261125_1700, 20261127_0200). */
@@ -826,6 +827,15 @@ export interface PrivacyRequestsTable {
   closed_at: string | null;
   closed_by: number | null;
   outcome: string | null;
+}
+
+/** A link bringing a person their data after an access request (migration 20261129_0200): the token's SHA-256 only. */
+export interface DataLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  request_id: number;
+  expires_at: string;
+  created_at: string;
 }
 
 /** What a migration found and left for a person to decide (migration 20261126_0100: telephone conflicts). */
