@@ -2,6 +2,7 @@ import { DONATION_PURPOSE_LABELS, type DonationPurpose, PAYMENT_TYPE_LABELS, typ
 import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import { clock } from '../../platform/lib/clock';
 import { fieldError } from '../../platform/lib/http-errors';
+import { postMovement } from '../books';
 import {
   addTransparency,
   type Exec,
@@ -41,7 +42,12 @@ export function flowOf(m: Pick<NewMovement, 'kind' | 'nature' | 'category' | 'pu
   }
 }
 
-export const recordMovement = (db: Exec, movement: NewMovement): Promise<MovementRow> => insertMovement(db, movement, flowOf(movement));
+/** Records a movement and posts its entry in the books, in the caller's transaction. */
+export async function recordMovement(db: Exec, movement: NewMovement): Promise<MovementRow> {
+  const row = await insertMovement(db, movement, flowOf(movement));
+  await postMovement(db, row);
+  return row;
+}
 
 /** The counter-entry of a movement: same account and kind, opposite amount, dated `day`. */
 export async function reverseMovement(

@@ -35,6 +35,7 @@ import * as keptListCounts0400 from './20261127_0400_kept_list_counts';
 import * as yearDonorCounts0600 from './20261127_0600_year_donor_counts';
 import * as pgSearchText0700 from './20261127_0700_pg_search_text';
 import * as keptPledgeTotals0800 from './20261127_0800_kept_pledge_totals';
+import * as books0400 from './20261129_0400_books';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0600_year_donor_counts': yearDonorCounts0600,
   '20261127_0700_pg_search_text': pgSearchText0700,
   '20261127_0800_kept_pledge_totals': keptPledgeTotals0800,
+  '20261129_0400_books': books0400,
 };
