@@ -21,10 +21,13 @@ const money = (n: number) => pdfSafe(n < 0 ? `\u2212${formatFcfa(-n)}` : formatF
 
 // ---------------------------------------------------------------- CSV
 
+/** Account numbers go out as numbers (no leading zero to keep), so an accountant's software reads them as typed. */
+const acc = (account: string) => (/^\d{1,15}$/.test(account) ? Number(account) : account);
+
 export const trialBalanceCsv = (lines: TrialBalanceLine[]) =>
   table([
     ['Compte', 'Intitulé', 'Débit (FCFA)', 'Crédit (FCFA)', 'Solde (FCFA)'],
-    ...lines.map((l) => [l.account, l.label, l.debit, l.credit, l.balance]),
+    ...lines.map((l) => [acc(l.account), l.label, l.debit, l.credit, l.balance]),
     [
       'Total',
       '',
@@ -49,7 +52,7 @@ export const ledgerCsv = (accounts: LedgerAccount[]) =>
       'Solde (FCFA)',
     ],
     ...accounts.flatMap((a) =>
-      a.lines.map((l) => [a.account, a.label, l.date, l.journal, l.number, l.label, l.cause, l.debit, l.credit, l.balance]),
+      a.lines.map((l) => [acc(a.account), a.label, l.date, l.journal, l.number, l.label, l.cause, l.debit, l.credit, l.balance]),
     ),
   ]);
 
@@ -81,7 +84,7 @@ export async function exportStream(db: Exec, year: number): Promise<Readable> {
             r.journal,
             r.number,
             r.day,
-            r.account,
+            acc(r.account),
             labelOf(labels, r.account),
             r.reference,
             r.label,
@@ -102,9 +105,9 @@ export function statementsCsvFiles(s: BookStatements): { name: string; body: str
       name: `bilan-${s.year}.csv`,
       body: table([
         ['Côté', 'Compte', 'Poste', 'Montant (FCFA)'],
-        ...s.balance_sheet.assets.map((l) => ['Actif', l.account, l.label, l.amount]),
+        ...s.balance_sheet.assets.map((l) => ['Actif', acc(l.account), l.label, l.amount]),
         ['Actif', '', 'Total de l’actif', s.balance_sheet.total_assets],
-        ...s.balance_sheet.liabilities.map((l) => ['Passif', l.account, l.label, l.amount]),
+        ...s.balance_sheet.liabilities.map((l) => ['Passif', acc(l.account), l.label, l.amount]),
         ['Passif', '', 'Total du passif', s.balance_sheet.total_liabilities],
       ]),
     },
@@ -112,7 +115,7 @@ export function statementsCsvFiles(s: BookStatements): { name: string; body: str
       name: `compte-de-resultat-${s.year}.csv`,
       body: table([
         ['Nature', 'Compte', 'Poste', 'Montant (FCFA)'],
-        ...s.income_statement.lines.map((l) => [l.kind === 'charge' ? 'Charge' : 'Produit', l.account, l.label, l.amount]),
+        ...s.income_statement.lines.map((l) => [l.kind === 'charge' ? 'Charge' : 'Produit', acc(l.account), l.label, l.amount]),
         ['Résultat', '', s.income_statement.result >= 0 ? 'Excédent' : 'Déficit', s.income_statement.result],
       ]),
     },
