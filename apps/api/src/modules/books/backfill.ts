@@ -1,3 +1,4 @@
+import { formatFcfa } from '@shared/format';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type Exec,
@@ -54,7 +55,7 @@ async function recordUnmapped(trx: Exec): Promise<number> {
       trx,
       r.source_type,
       String(r.source_id),
-      `Reçu en ${r.month} (${Number(r.amount)} FCFA) avant l’ouverture de la trésorerie : aucun compte de trésorerie où le porter.`,
+      `Reçu en ${r.month.slice(5, 7)}/${r.month.slice(0, 4)} (${formatFcfa(Number(r.amount))}) avant l’ouverture de la trésorerie : aucun compte de trésorerie où le porter.`,
     );
   return rows.length;
 }
