@@ -23,10 +23,10 @@ const ENTRY_SQL = (i) => `
 const LINES_SQL = (i) => ({
   debit: `case when ${i} % 10 < 6 then case ${i} % 3 when 0 then '5211' when 1 then '5521' else '5711' end
                when ${i} % 10 < 7 then '5711'
-               when ${i} % 10 < 9 then case ${i} % 9 when 0 then '6581' when 1 then '6582' when 2 then '6583' when 3 then '6584' when 4 then '6585' when 5 then '6586' when 6 then '638' when 7 then '631' else '6588' end
+               when ${i} % 10 < 9 then case ${i} % 9 when 0 then '6011' when 1 then '6012' when 2 then '6013' when 3 then '6014' when 4 then '6015' when 5 then '6016' when 6 then '638' when 7 then '631' else '658' end
                else '585' end`,
-  credit: `case when ${i} % 10 < 6 then case when ${i} % 7 = 6 then '7412' else '7411' end
-                when ${i} % 10 < 7 then '7031'
+  credit: `case when ${i} % 10 < 6 then case when ${i} % 7 = 6 then '7042' else '7041' end
+                when ${i} % 10 < 7 then '7011'
                 when ${i} % 10 < 9 then case ${i} % 3 when 0 then '5211' when 1 then '5521' else '5711' end
                 else '5521' end`,
   cause: `case when ${i} % 10 < 6 then case ${i} % 7 when 0 then 'alimentation' when 1 then 'education' when 2 then 'logement' when 3 then 'vetement' when 4 then 'sante' when 5 then 'protection' else 'autres' end else null end`,

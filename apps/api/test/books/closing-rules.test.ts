@@ -27,7 +27,9 @@ const post = (user: SeededUser, url: string, payload: unknown = {}) =>
 describe('year end rules', () => {
   it('closes years in order', async () => {
     const caisse = await createAccount(t, admin, 'Caisse', 'caisse', 0, '2025-01-01');
-    expect((await offlineDonation(t, admin, { amount: 3_000, purpose: 'autres', received_at: '2025-06-01', account: caisse.id })).statusCode).toBe(201);
+    expect(
+      (await offlineDonation(t, admin, { amount: 3_000, purpose: 'autres', received_at: '2025-06-01', account: caisse.id })).statusCode,
+    ).toBe(201);
     const early = await post(admin, '/api/admin/books/years/2026/close');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Clôturez d’abord l’exercice 2025.');

@@ -107,7 +107,7 @@ describe('posting what was recorded before the books', () => {
     const giftEntry = list.find((e) => e.label === 'Don — Santé');
     expect(giftEntry?.lines).toEqual([
       { account: '5711', debit: 5_000, credit: 0 },
-      { account: '7411', debit: 0, credit: 5_000, cause: 'sante' },
+      { account: '7041', debit: 0, credit: 5_000, cause: 'sante' },
     ]);
     expect(giftEntry?.id).toBeGreaterThan(0);
     void gift;

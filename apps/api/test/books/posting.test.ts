@@ -65,10 +65,10 @@ describe('chart of accounts', () => {
       method: 'POST',
       url: '/api/admin/books/accounts',
       headers: bearer(admin.token),
-      payload: { number: '6055001', label: 'Papeterie' },
+      payload: { number: '6051001', label: 'Papeterie' },
     });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toEqual({ number: '6055001', label: 'Papeterie', class: 6 });
+    expect(ok.json()).toEqual({ number: '6051001', label: 'Papeterie', class: 6 });
     const orphan = await t.app.inject({
       method: 'POST',
       url: '/api/admin/books/accounts',
@@ -81,7 +81,7 @@ describe('chart of accounts', () => {
       method: 'POST',
       url: '/api/admin/books/accounts',
       headers: bearer(admin.token),
-      payload: { number: '6055001', label: 'Encore' },
+      payload: { number: '6051001', label: 'Encore' },
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.number).toEqual(['Ce numéro de compte existe déjà.']);
@@ -113,7 +113,7 @@ describe('posting', () => {
     expect(entry!.journal).toBe('MM');
     expect(entry!.lines).toEqual([
       { account: await ledgerOf(momo.id), debit: 25_000, credit: 0 },
-      { account: '7411', debit: 0, credit: 25_000, cause: 'education' },
+      { account: '7041', debit: 0, credit: 25_000, cause: 'education' },
     ]);
   });
 
@@ -140,14 +140,14 @@ describe('posting', () => {
     const list = await entries(t, admin, '?year=2026&per_page=500');
     expectBalanced(list);
     const caisseAccount = await ledgerOf(caisse.id);
-    const gift = list.find((e) => e.lines.some((l) => l.account === '7412'));
+    const gift = list.find((e) => e.lines.some((l) => l.account === '7042'));
     expect(gift?.lines).toEqual([
       { account: caisseAccount, debit: 8_000, credit: 0 },
-      { account: '7412', debit: 0, credit: 8_000, cause: 'autres' },
+      { account: '7042', debit: 0, credit: 8_000, cause: 'autres' },
     ]);
-    const spent = list.find((e) => e.lines.some((l) => l.account === '6582' && l.debit === 5_000));
+    const spent = list.find((e) => e.lines.some((l) => l.account === '6012' && l.debit === 5_000));
     expect(spent?.lines).toEqual([
-      { account: '6582', debit: 5_000, credit: 0, cause: 'sante' },
+      { account: '6012', debit: 5_000, credit: 0, cause: 'sante' },
       { account: caisseAccount, debit: 0, credit: 5_000 },
     ]);
     const transfers = list.filter((e) => e.lines.some((l) => l.account === '585'));
@@ -158,7 +158,7 @@ describe('posting', () => {
       const reversal = list.find((e) => e.reverses === spent!.id);
       expect(reversal?.lines).toEqual([
         { account: caisseAccount, debit: 5_000, credit: 0 },
-        { account: '6582', debit: 0, credit: 5_000, cause: 'sante' },
+        { account: '6012', debit: 0, credit: 5_000, cause: 'sante' },
       ]);
     }
     // The books' cash agrees with the treasury's balance of each account.
@@ -180,7 +180,7 @@ describe('manual entries, immutability, chain', () => {
         date: '2026-04-01',
         label: 'Achat de papeterie',
         lines: [
-          { account: '6055', debit: 3_000 },
+          { account: '605', debit: 3_000 },
           { account: await ledgerOf(caisse.id), credit: 2_500 },
         ],
       },
@@ -211,7 +211,7 @@ describe('manual entries, immutability, chain', () => {
         label: 'Achat de papeterie',
         reference: 'FAC-12',
         lines: [
-          { account: '6055001', debit: 3_000 },
+          { account: '6051001', debit: 3_000 },
           { account: '471', credit: 3_000 },
         ],
       },
@@ -239,7 +239,7 @@ describe('manual entries, immutability, chain', () => {
     expect(reversed.statusCode, reversed.body).toBe(201);
     expect(reversed.json().reverses).toBe(manual.id);
     expect(reversed.json().lines).toEqual([
-      { account: '6055001', debit: 0, credit: 3_000 },
+      { account: '6051001', debit: 0, credit: 3_000 },
       { account: '471', debit: 3_000, credit: 0 },
     ]);
     const twice = await t.app.inject({

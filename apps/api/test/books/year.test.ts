@@ -104,17 +104,17 @@ describe('a whole year', () => {
 
     const list = await entries(t, admin, `?year=${YEAR}&per_page=500`);
     expectBalanced(list);
-    const refund = list.find((e) => e.reverses !== null && e.lines.some((l) => l.account === '7411' && l.debit === 5_000));
-    expect(refund?.lines.find((l) => l.account === '7411')?.cause).toBe('sante');
+    const refund = list.find((e) => e.reverses !== null && e.lines.some((l) => l.account === '7041' && l.debit === 5_000));
+    expect(refund?.lines.find((l) => l.account === '7041')?.cause).toBe('sante');
   });
 
   it('balances: trial balance, statements with their identities, closing cash = treasury', async () => {
     const tb = await trialBalance(t, admin, YEAR);
     const debit = tb.reduce((s, l) => s + l.debit, 0);
     expect(debit).toBe(tb.reduce((s, l) => s + l.credit, 0));
-    expect(tb.find((l) => l.account === '7031')).toMatchObject({ credit: 5_000, balance: -5_000, label: 'Cotisations des adhérents' });
-    expect(balanceOfAccount(tb, '7411')).toBe(-(40_000 + 15_000 + 60_000));
-    expect(balanceOfAccount(tb, '6583')).toBe(150_000);
+    expect(tb.find((l) => l.account === '7011')).toMatchObject({ credit: 5_000, balance: -5_000, label: 'Cotisations' });
+    expect(balanceOfAccount(tb, '7041')).toBe(-(40_000 + 15_000 + 60_000));
+    expect(balanceOfAccount(tb, '6013')).toBe(150_000);
     expect(balanceOfAccount(tb, '638')).toBe(20_000);
 
     const s = await get<Statements>(t, admin, `/api/admin/books/statements?year=${YEAR}&system=normal`);
@@ -186,7 +186,7 @@ describe('a whole year', () => {
     expect(rows[0]).toBe('Journal;N° d’écriture;Date;Compte;Intitulé du compte;Référence;Libellé;Débit (FCFA);Crédit (FCFA);Validée le');
     const lineCount = (await entries(t, admin, `?year=${YEAR}&per_page=500`)).reduce((s, e) => s + e.lines.length, 0);
     expect(rows).toHaveLength(lineCount + 1);
-    expect(rows.some((r) => r.includes(';7031;Cotisations des adhérents;'))).toBe(true);
+    expect(rows.some((r) => r.includes(';7011;Cotisations;'))).toBe(true);
     const register = await t.app.inject({
       method: 'GET',
       url: `/api/admin/books/donor-register?year=${YEAR}`,
@@ -214,8 +214,8 @@ describe('a whole year', () => {
       headers: bearer(admin.token),
       payload: {
         lines: [
-          { account: '6583', cause: 'education', amount: 200_000 },
-          { account: '7411', amount: 100_000 },
+          { account: '6013', cause: 'education', amount: 200_000 },
+          { account: '7041', amount: 100_000 },
         ],
       },
     });
@@ -226,8 +226,8 @@ describe('a whole year', () => {
       `/api/admin/books/budgets/${YEAR}/execution`,
     );
     expect(execution.lines).toEqual([
-      expect.objectContaining({ account: '6583', budget: 200_000, actual: 150_000, difference: -50_000 }),
-      expect.objectContaining({ account: '7411', budget: 100_000, actual: 115_000, difference: 15_000 }),
+      expect.objectContaining({ account: '6013', budget: 200_000, actual: 150_000, difference: -50_000 }),
+      expect.objectContaining({ account: '7041', budget: 100_000, actual: 115_000, difference: 15_000 }),
     ]);
   });
 
@@ -242,14 +242,14 @@ describe('a whole year', () => {
 
     const s = await get<Statements>(t, admin, `/api/admin/books/statements?year=${YEAR}`);
     expect(s.checks).toEqual({ balanced: true, results_agree: true, cash_agrees: true });
-    expect(s.balance_sheet.liabilities.find((l) => l.account === '161')?.amount).toBe(15_000);
+    expect(s.balance_sheet.liabilities.find((l) => l.account === '165')?.amount).toBe(15_000);
     expect(s.income_statement.result).toBe(-65_000);
 
     // Next year opens with the balance-sheet accounts: its trial balance holds the cash and the carried result.
     const next = await trialBalance(t, admin, YEAR + 1);
     const accounts = await get<{ balance: number; ledger_account: string }[]>(t, admin, '/api/admin/treasury/accounts');
     for (const a of accounts) expect(balanceOfAccount(next, a.ledger_account)).toBe(a.balance);
-    expect(balanceOfAccount(next, '161')).toBe(-15_000);
+    expect(balanceOfAccount(next, '165')).toBe(-15_000);
     const opening = (await entries(t, admin, `?year=${YEAR + 1}&journal=AN`))[0]!;
     expect(opening.date).toBe(`${YEAR + 1}-01-01`);
 

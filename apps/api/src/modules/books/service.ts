@@ -44,7 +44,7 @@ export async function accountLabels(db: Exec): Promise<Map<string, string>> {
 export async function addSubAccount(db: DB, input: { number: string; label: string }, actor: AuditActor): Promise<BookAccount> {
   const labels = await accountLabels(db);
   if (labels.has(input.number)) throw fieldError('number', BOOKS_MESSAGES.accountExists);
-  const parent = [...labels.keys()].some((n) => input.number.startsWith(n) && n.length < input.number.length);
+  const parent = [...labels.keys()].some((n) => n.length >= 2 && input.number.startsWith(n) && n.length < input.number.length);
   if (!parent) throw fieldError('number', BOOKS_MESSAGES.accountParentMissing);
   await db.transaction().execute(async (trx) => {
     if (await findOwnAccount(trx, input.number)) throw fieldError('number', BOOKS_MESSAGES.accountExists);
