@@ -25,6 +25,21 @@ const post = (user: SeededUser, url: string, payload: unknown = {}) =>
   t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload: payload as never });
 
 describe('year end rules', () => {
+  it('lists money received while no treasury account exists as not mapped', async () => {
+    const res = await offlineDonation(t, admin, { amount: 1_500, received_at: '2025-03-02' });
+    expect(res.statusCode, res.body).toBe(201);
+    const unmapped = await t.app.inject({ method: 'GET', url: '/api/admin/books/unmapped', headers: bearer(admin.token) });
+    expect(unmapped.json()).toEqual([
+      expect.objectContaining({
+        source_type: 'donation',
+        source_id: String(res.json().id),
+        reason:
+          'Reçu le 02/03/2025 (1\u00a0500\u00a0FCFA) sans compte de trésorerie où le porter : créez le compte puis passez l’écriture à la main.',
+      }),
+    ]);
+    expect(await entries(t, admin, '?year=2025')).toEqual([]);
+  });
+
   it('closes years in order', async () => {
     const caisse = await createAccount(t, admin, 'Caisse', 'caisse', 0, '2025-01-01');
     expect(

@@ -1,8 +1,10 @@
 import { BOOK_ACCOUNTS, EXPENSE_CATEGORY_ACCOUNTS, SYCEBNL_CHART } from '@shared/books/chart';
+import { formatFcfa } from '@shared/format';
 import { ACCOUNT_KIND_LABELS, type AccountKind } from '@shared/schemas/treasury';
 import { entryHash } from './chain';
 import {
   closedYears,
+  insertUnmapped,
   type EntryRow,
   entryBySource,
   type Exec,
@@ -210,4 +212,14 @@ export async function postMovement(db: Exec, m: MovementForBooks): Promise<Entry
     created_by: m.created_by,
     lines,
   });
+}
+
+/** Money received while no treasury account exists has nowhere to land: it is listed as not mapped, not posted. */
+export async function noteUnpostedIncome(db: Exec, kind: string, id: number, amount: number | string, day: string): Promise<void> {
+  await insertUnmapped(
+    db,
+    kind,
+    String(id),
+    `Reçu le ${day.split('-').reverse().join('/')} (${formatFcfa(Number(amount))}) sans compte de trésorerie où le porter : créez le compte puis passez l’écriture à la main.`,
+  );
 }

@@ -2,7 +2,7 @@ import { DONATION_PURPOSE_LABELS, type DonationPurpose, PAYMENT_TYPE_LABELS, typ
 import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import { clock } from '../../platform/lib/clock';
 import { fieldError } from '../../platform/lib/http-errors';
-import { postMovement } from '../books';
+import { noteUnpostedIncome, postMovement } from '../books';
 import {
   addTransparency,
   type Exec,
@@ -157,7 +157,7 @@ export async function recordIncomeMovement(
         reverses_id: null,
         created_by: options.actorId ?? null,
       });
-    }
+    } else await noteUnpostedIncome(db, kind, record.id, record.amount, day);
     const month = day.slice(0, 7);
     await saveIncomeSource(db, {
       source_type: kind,
