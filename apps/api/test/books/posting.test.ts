@@ -168,6 +168,38 @@ describe('posting', () => {
   });
 });
 
+describe('parallel postings', () => {
+  it('posts transfers in both directions at once without a deadlock (every one answered, every one posted)', async () => {
+    const before = await t.db
+      .selectFrom('books_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/treasury/transfers',
+          headers: bearer(admin.token),
+          payload: {
+            from: i % 2 ? banque.id : caisse.id,
+            to: i % 2 ? caisse.id : banque.id,
+            amount: 100 + i,
+            date: '2026-05-02',
+            reference: `PAR-${i}`,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    const after = await t.db
+      .selectFrom('books_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(32);
+    expect((await get<{ ok: boolean }>(t, admin, '/api/admin/books/verify')).ok).toBe(true);
+  });
+});
+
 describe('manual entries, immutability, chain', () => {
   let manual: Entry;
 

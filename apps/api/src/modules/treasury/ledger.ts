@@ -2,7 +2,7 @@ import { DONATION_PURPOSE_LABELS, type DonationPurpose, PAYMENT_TYPE_LABELS, typ
 import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import { clock } from '../../platform/lib/clock';
 import { fieldError } from '../../platform/lib/http-errors';
-import { noteUnpostedIncome, postMovement } from '../books';
+import { lockBooks, noteUnpostedIncome, postMovement } from '../books';
 import {
   addTransparency,
   type Exec,
@@ -42,8 +42,13 @@ export function flowOf(m: Pick<NewMovement, 'kind' | 'nature' | 'category' | 'pu
   }
 }
 
-/** Records a movement and posts its entry in the books, in the caller's transaction. */
+/**
+ * Records a movement and posts its entry in the books, in the caller's transaction. The books' head is taken first,
+ * before any account row: every money transaction then locks in one order (on PostgreSQL, two transfers in opposite
+ * directions deadlocked on the two accounts' rows).
+ */
 export async function recordMovement(db: Exec, movement: NewMovement): Promise<MovementRow> {
+  await lockBooks(db);
   const row = await insertMovement(db, movement, flowOf(movement));
   await postMovement(db, row);
   return row;
