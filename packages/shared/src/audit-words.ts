@@ -133,6 +133,12 @@ const FIELD_LABELS: Record<string, string> = {
   title: 'Titre',
   comptes: 'Comptes',
   frequency: 'Fréquence',
+  year: 'Exercice',
+  system: 'Système',
+  account: 'Compte',
+  result: 'Résultat',
+  dedicated_funds: 'Fonds affectés',
+  opening_entry: 'Écriture d’à-nouveaux',
 };
 
 const STATUS_WORDS: Record<string, string> = {
