@@ -51,6 +51,11 @@ describe('year end rules', () => {
     expect((await post(admin, '/api/admin/books/years/2025/close')).statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/books/years/2025', headers: bearer(admin.token) });
     expect(status.json()).toMatchObject({ year: 2025, closed: true, result: 3_000 });
+    const years = await t.app.inject({ method: 'GET', url: '/api/admin/books/years', headers: bearer(admin.token) });
+    expect(years.json().map((y: { year: number; closed: boolean }) => [y.year, y.closed])).toEqual([
+      [2025, true],
+      [2026, false],
+    ]);
   });
 
   it('posts money recorded later for a closed year on the first day of the next open year', async () => {

@@ -10,6 +10,7 @@ import {
   type Exec,
   findReopening,
   findYear,
+  listYears,
   insertReopening,
   linesOf,
   lockBooks,
@@ -213,4 +214,23 @@ export async function yearStatus(db: Exec, year: number) {
     result: row?.result === null || row?.result === undefined ? null : Number(row.result),
     closed_at: row?.closed_at ?? null,
   };
+}
+
+/** Every year that has entries or a closing, and the current one, oldest first. */
+export async function listYearStatuses(db: Exec, current: number) {
+  const years = new Set<number>([current]);
+  for (const r of await yearsWithEntries(db)) years.add(r.year);
+  const rows = new Map((await listYears(db)).map((r) => [r.year, r]));
+  for (const y of rows.keys()) years.add(y);
+  return [...years]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const row = rows.get(year);
+      return {
+        year,
+        closed: row?.closed === 1,
+        result: row?.result === null || row?.result === undefined ? null : Number(row.result),
+        closed_at: row?.closed_at ?? null,
+      };
+    });
 }

@@ -32,7 +32,7 @@ import { recordAudit } from '../audit';
 import { getOrganisationFacts } from '../settings';
 import { postEarlierMovements } from './backfill';
 import { budgetExecution, readBudget, saveBudget } from './budget';
-import { closeYear, decideReopeningProposal, proposeReopening, yearStatus } from './closing';
+import { closeYear, decideReopeningProposal, listYearStatuses, proposeReopening, yearStatus } from './closing';
 import { findEntry, listReopenings, listUnmapped } from './data';
 import { donorRegister } from './donor-register';
 import {
@@ -242,6 +242,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // ------------------------------------------------------------ year end
 
+  app.get('/admin/books/years', { ...admin, schema: { ...doc, response: { 200: z.array(yearStatusSchema) } } }, async () =>
+    listYearStatuses(app.db, Number(todayInCotonou().slice(0, 4))),
+  );
   app.get(
     '/admin/books/years/:year',
     { ...admin, schema: { ...doc, params: yearParamsSchema, response: { 200: yearStatusSchema } } },
