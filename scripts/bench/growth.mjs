@@ -206,6 +206,7 @@ async function measureEngine(engine, n, buildDir) {
     const u = new URL(PG_URL);
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
+    env.DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
   }
   let server = await startProduct({ buildDir, dataDir, env, timeoutMs: 600_000 });
   await server.stop();

@@ -140,6 +140,7 @@ async function main() {
   const scratch = [0, 1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-bench-pg-')));
   const env = {
     DATABASE_URL: `${PG_SERVER}/${database}`,
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     REDIS_URL,
     REDIS_KEY_PREFIX: `${database}:`,
     RATE_LIMIT_FORMS: '1000000000',

@@ -12,7 +12,8 @@ import { openMigrationReports, runMigrations, underStartupLock } from './platfor
 import { batchedLogOutput } from './platform/lib/log-output';
 import { configurePasswordQueue } from './platform/lib/passwords';
 import { validatorWithTextRules } from './platform/lib/forbidden-text';
-import { authPlugin, type BootstrapResult, ensureAdmin } from './modules/accounts';
+import { type BootstrapResult, ensureAdmin } from './modules/accounts';
+import { authPlugin } from './modules/policy';
 import docsPlugin from './platform/http/docs';
 import { messagesPlugin, type MessagesPluginOptions } from './modules/messages';
 import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './platform/http/errors';

@@ -279,6 +279,13 @@ function parseKey(name: string, value: string): Buffer {
 }
 
 function parseEncryption(e: z.output<typeof envSchema>): Config['encryption'] {
+  // Several processes (a shared database or object store) must share one key: a key generated per process would
+  // leave each unable to read what another stored (CONTRACT « Who may act on whom », « Several processes »).
+  if ((e.STORAGE_URL || e.DATABASE_URL) && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Configuration invalide : DATA_ENCRYPTION_KEY est obligatoire avec STORAGE_URL ou DATABASE_URL (tous les processus partagent la même clé : openssl rand -base64 32)',
+    );
+  }
   const oldKeys = (e.DATA_ENCRYPTION_KEYS_OLD ?? '')
     .split(',')
     .map((v) => v.trim())

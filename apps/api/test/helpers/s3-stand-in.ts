@@ -46,6 +46,7 @@ export async function startS3StandIn(buckets: string[], port = 0): Promise<S3Sta
     directory,
     env: (bucket, prefix) => ({
       STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ''}`,
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       S3_ENDPOINT: endpoint,
       S3_ACCESS_KEY_ID: S3_STAND_IN_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_STAND_IN_CREDENTIALS.secretAccessKey,

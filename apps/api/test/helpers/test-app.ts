@@ -32,7 +32,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: ADMIN.name,
       ADMIN_EMAIL: ADMIN.email,
-      ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+      // A shared database needs the key every process shares (platform/config.ts).
+      ...(pgUrl ? { DATABASE_URL: pgUrl, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } : {}),
     }),
     passwordCost: 2 ** 10,
     rateLimits: { login: 1000, publicForms: 1000 },

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config';
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 // docs/product/scaling.md: the configuration of the shared pieces, each settable alone.
 describe('configuration of the shared pieces', () => {
+  it('refuses to start with a shared database or object store and no DATA_ENCRYPTION_KEY (CONTRACT « Who may act on whom »)', () => {
+    const line = /^Configuration invalide : DATA_ENCRYPTION_KEY est obligatoire avec STORAGE_URL ou DATABASE_URL/;
+    expect(() => loadConfig({ STORAGE_URL: 's3://asbe-uploads' })).toThrow(line);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/asbe' })).toThrow(line);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/asbe', DATA_ENCRYPTION_KEY: KEY }).encryption.key).toHaveLength(32);
+    expect(loadConfig({}).encryption.key).toBeUndefined();
+  });
+
   it('keeps the embedded defaults when nothing is set', () => {
     const c = loadConfig({});
     expect(c.redisUrl).toBeUndefined();
@@ -10,7 +20,7 @@ describe('configuration of the shared pieces', () => {
   });
 
   it('reads STORAGE_URL=s3://BUCKET[/PREFIX] with its S3 settings', () => {
-    expect(loadConfig({ STORAGE_URL: 's3://asbe-uploads' }).storage).toEqual({
+    expect(loadConfig({ STORAGE_URL: 's3://asbe-uploads', DATA_ENCRYPTION_KEY: KEY }).storage).toEqual({
       kind: 's3',
       bucket: 'asbe-uploads',
       prefix: '',
@@ -21,6 +31,7 @@ describe('configuration of the shared pieces', () => {
     expect(
       loadConfig({
         STORAGE_URL: 's3://asbe-uploads/prod/fichiers/',
+        DATA_ENCRYPTION_KEY: KEY,
         S3_ENDPOINT: 'http://minio:9000',
         S3_REGION: 'eu-west-3',
         S3_ACCESS_KEY_ID: 'cle',
@@ -39,7 +50,7 @@ describe('configuration of the shared pieces', () => {
   it('stops the start with one line naming the variable', () => {
     expect(() => loadConfig({ STORAGE_URL: 'https://bucket.example.org' })).toThrow(/^Configuration invalide : STORAGE_URL/);
     expect(() => loadConfig({ STORAGE_URL: 's3://' })).toThrow(/STORAGE_URL/);
-    expect(() => loadConfig({ STORAGE_URL: 's3://b-1', S3_ACCESS_KEY_ID: 'cle' })).toThrow(/S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://b-1', S3_ACCESS_KEY_ID: 'cle', DATA_ENCRYPTION_KEY: KEY })).toThrow(/S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/^Configuration invalide : REDIS_URL/);
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX/);

@@ -3,6 +3,8 @@ import { ACT_AS_MESSAGES, ACT_AS_TOKEN_LIFETIME_MS, AUTH_MESSAGES } from '@share
 import type { DB } from '../../platform/database/database';
 import { forbidden, notFound, unprocessable } from '../../platform/lib/http-errors';
 import { recordAudit } from '../audit';
+import { assertCanActAs } from '../policy';
+import { hasPendingAccountChange } from './account-changes-data';
 import { findCreatorOf, findUserForActAs } from './data';
 import { issueToken, sessionUser } from './sessions';
 import { USER_MESSAGES } from './users';
@@ -21,10 +23,11 @@ interface Actor {
 export async function actAs(db: DB, actor: Actor, userId: number, ip: string) {
   const user = await findUserForActAs(db, userId);
   if (!user) throw notFound(USER_MESSAGES.userNotFound);
-  const isAdmin = actor.role === 'administrateur';
-  if (isAdmin ? user.role === 'administrateur' : !isAdviserRole(actor.role) || user.created_by !== actor.id) {
-    throw forbidden(ACT_AS_MESSAGES.notCreator);
-  }
+  // Who may act for whom is the policy's (modules/policy): never for an administrator, nor for an account whose
+  // administrator change waits (demote, act as, promote again would keep the token).
+  if (!isAdviserRole(actor.role) && actor.role !== 'administrateur') throw forbidden(ACT_AS_MESSAGES.notCreator);
+  if (actor.role !== 'administrateur' && user.created_by !== actor.id) throw forbidden(ACT_AS_MESSAGES.notCreator);
+  assertCanActAs(actor, user, await hasPendingAccountChange(db, user.id));
   if (!user.is_confirmed) throw unprocessable({ user: [AUTH_MESSAGES.accountNotConfirmed] }, AUTH_MESSAGES.accountNotConfirmed);
   if (user.is_active !== 1) throw unprocessable({ user: [AUTH_MESSAGES.accountDeactivated] }, AUTH_MESSAGES.accountDeactivated);
   return db.transaction().execute(async (trx) => {

@@ -1,8 +1,8 @@
 import { countMatches, pageOfPhrase } from '../../platform/database/bounded-search';
-import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { DB } from '../../platform/database/database';
-import { indexedPhrase, indexedSearch, type SearchedTable } from '../../platform/database/text-search';
+import { userSearch, userSearchPhrase } from '../../platform/database/user-search';
 import { keptCount } from '../../platform/database/kept-counts';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
 import type { Database, NewUser, UserUpdate } from '../../platform/database/schema';
@@ -79,19 +79,6 @@ export interface UserListFilter {
   /** Searches name, e-mail and telephone, ignoring case. */
   q?: string;
 }
-
-/** Users are searched by name, e-mail and telephone (platform/database/text-search.ts). */
-const USERS_SEARCHED: SearchedTable = {
-  table: 'users',
-  phone: 'telephone',
-  columns: ['name', 'email', 'telephone'],
-};
-
-/** Accounts matching a list's search term (name, e-mail, telephone), by index; for lists joined on `users`. */
-export const userSearch = (db: DB, term: string) => indexedSearch(db, USERS_SEARCHED, term);
-
-/** The users' phrase when the trigram index alone answers the term (text-search.ts indexedPhrase), else null. */
-export const userSearchPhrase = (db: DB, term: string) => indexedPhrase(db, USERS_SEARCHED, term);
 
 export function applyUserFilter<O>(db: DB, query: SelectQueryBuilder<Database, 'users', O>, filter: UserListFilter) {
   let q = query;
@@ -176,16 +163,6 @@ export async function lockActiveAdministrators(trx: DB): Promise<void> {
 }
 
 /** How many active administrators there are besides `exceptUserId`. */
-export async function countOtherActiveAdministrators(db: DB, exceptUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'administrateur')
-    .where('is_active', '=', 1)
-    .where('id', '!=', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 export async function hasAdministrator(db: DB): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('role', '=', 'administrateur').limit(1).executeTakeFirst();
@@ -252,60 +229,17 @@ export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: n
 }
 
 /** Revokes the act-as tokens an adviser or administrator holds (their logout). */
+/** The act-as tokens issued for an account (someone acting for it). */
+export async function deleteTokensActingFor(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('acting_user_id', 'is not', null).execute();
+}
+
 export async function deleteActingTokens(db: DB, actingUserId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('acting_user_id', '=', actingUserId).execute();
 }
 
 export async function deleteExpiredTokens(db: DB, userId: number, now: string): Promise<void> {
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
-}
-
-const tokenUserQuery = (db: DB, tokenHash: string) =>
-  db
-    .selectFrom('auth_tokens')
-    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.telephone',
-      'users.role',
-      'users.zone',
-      'users.zone_key',
-      'users.commune',
-      'users.department',
-      'users.is_confirmed',
-      'users.is_active',
-      'users.first_login',
-      'users.must_change_password',
-      'users.created_by',
-      'users.created_at',
-      'users.updated_at',
-      'auth_tokens.id as token_id',
-      'auth_tokens.acting_user_id',
-      'auth_tokens.expires_at',
-    ])
-    .where('auth_tokens.token_hash', '=', tokenHash);
-export type TokenUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>>;
-
-// Every authenticated request runs this query: building and compiling it through Kysely cost more than running
-// it, so its SQL is compiled once per database handle and only the token hash is bound per request.
-const tokenUserSql = new WeakMap<DB, string>();
-function compiledTokenUserSql(db: DB): string {
-  let text = tokenUserSql.get(db);
-  if (text === undefined) {
-    const compiled = tokenUserQuery(db, '').compile();
-    if (compiled.parameters.length !== 1) throw new Error('the token lookup must bind exactly the token hash');
-    text = compiled.sql;
-    tokenUserSql.set(db, text);
-  }
-  return text;
-}
-
-/** The user and expiry of a token, by its hash. */
-export async function findTokenUser(db: DB, tokenHash: string): Promise<TokenUserRow | undefined> {
-  const { rows } = await db.executeQuery<TokenUserRow>(CompiledQuery.raw(compiledTokenUserSql(db), [tokenHash]));
-  return rows[0];
 }
 
 /** A user list's rows for its CSV export, with the list's filter. */

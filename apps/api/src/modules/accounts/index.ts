@@ -1,9 +1,6 @@
-// What other areas may use from accounts: the guards, the signed-in actor, sessions and first login; the auth
-// plugin and the first administrator (app.ts) and the area's routes (register-modules.ts).
-export { type AuthUser, actorOf, bearerToken, requireAuth, requireRole, resolveUser } from './auth-plugin';
-export { default as authPlugin } from './auth-plugin';
+// What other areas may use from accounts: sessions and first login; the first administrator (app.ts) and the
+// area's routes (register-modules.ts). The guards and the signed-in actor are the policy module's (modules/policy).
 export { type BootstrapResult, ensureAdmin } from './ensure-admin';
-export { userSearch, userSearchPhrase } from './data';
 export { markFirstLoginDone } from './first-login';
 export { default as accountRoutes } from './routes';
 export { issueToken, revokeToken } from './sessions';

@@ -6,7 +6,9 @@ import { forbidden, type FieldErrors, unprocessable } from '../../platform/lib/h
 import { hashPassword } from '../../platform/lib/passwords';
 import { recordAudit } from '../audit';
 import { notifyAccountCreated } from '../messages';
-import { zoneColumns } from '../places';
+import { type ZoneColumns, zoneColumns } from '../places';
+import { changeNeedsSecondAdministrator } from '../policy';
+import { proposeAccountChange } from './account-changes';
 import { uniqueViolationField } from './unique-violation';
 
 export interface Creator {
@@ -58,8 +60,7 @@ export async function registerUser(
   if (taken) throw unprocessable(taken);
 
   const isConfirmed = creator.role === 'administrateur';
-  const now = nowIso();
-  const values = {
+  const values: NewAccountValues = {
     name: data.name,
     email: data.email,
     telephone: data.telephone,
@@ -67,45 +68,76 @@ export async function registerUser(
     role: data.role,
     ...zone,
     is_confirmed: isConfirmed ? 1 : 0,
+  };
+  // A new administrator is made by two (modules/policy): proposed here, created when another approves.
+  if (changeNeedsSecondAdministrator(creator.id, null, { role: data.role })) {
+    const pending = await proposeAccountChange(db, { id: creator.id, ip, actingId: null }, { kind: 'create', changes: values });
+    if (pending) return { pending, user: undefined };
+  }
+  let id: number;
+  try {
+    id = await db.transaction().execute((trx) => insertRegisteredUser(trx, creator, values, ip, options));
+  } catch (error) {
+    rethrowUniqueViolation(error);
+  }
+  return {
+    pending: undefined,
+    user: {
+      id,
+      name: values.name,
+      email: values.email,
+      telephone: values.telephone,
+      role: values.role,
+      zone: values.zone,
+      is_confirmed: isConfirmed,
+    },
+  };
+}
+
+/** A new account's columns, decided before it is inserted (kept as such in a proposal for a new administrator). */
+export type NewAccountValues = {
+  name: string;
+  email: string;
+  telephone: string;
+  password_hash: string;
+  role: string;
+  is_confirmed: number;
+} & ZoneColumns;
+
+/** Inserts an account created by `creator`, audits it and tells the person how to sign in; in the caller's transaction. */
+export async function insertRegisteredUser(
+  trx: DB,
+  creator: { id: number },
+  values: NewAccountValues,
+  ip: string | null,
+  options: { publicUrl: string },
+  details?: Record<string, unknown>,
+): Promise<number> {
+  const now = nowIso();
+  const userId = await insertUser(trx, {
+    ...values,
     first_login: 1,
     // Created by someone else: the account chooses its own password at its first own login (docs/product/accounts.md).
     must_change_password: 1,
     created_by: creator.id,
     created_at: now,
     updated_at: now,
-  };
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
-      const userId = await insertUser(trx, values);
-      await recordAudit(trx, {
-        actorId: creator.id,
-        actingId: null /* an act-as token cannot register (ownSessionOnly) */,
-        ip,
-        action: 'user.register',
-        entity: 'users',
-        entityId: userId,
-        details: { role: data.role },
-      });
-      // How to sign in, by SMS (and e-mail when known): the person did not create this account.
-      await notifyAccountCreated(
-        trx,
-        { id: userId, name: values.name, telephone: values.telephone, email: values.email || null },
-        options.publicUrl,
-        isConfirmed,
-      );
-      return userId;
-    });
-  } catch (error) {
-    rethrowUniqueViolation(error);
-  }
-  return {
-    id,
-    name: values.name,
-    email: values.email,
-    telephone: values.telephone,
-    role: values.role,
-    zone: values.zone,
-    is_confirmed: isConfirmed,
-  };
+  });
+  await recordAudit(trx, {
+    actorId: creator.id,
+    actingId: null /* an act-as token cannot register (ownSessionOnly) */,
+    ip,
+    action: 'user.register',
+    entity: 'users',
+    entityId: userId,
+    details: { role: values.role, ...details },
+  });
+  // How to sign in, by SMS (and e-mail when known): the person did not create this account.
+  await notifyAccountCreated(
+    trx,
+    { id: userId, name: values.name, telephone: values.telephone, email: values.email || null },
+    options.publicUrl,
+    values.is_confirmed === 1,
+  );
+  return userId;
 }

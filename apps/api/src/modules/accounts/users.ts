@@ -1,7 +1,7 @@
 import { USER_ADMIN_MESSAGES } from '@shared/schemas/users';
 import { type DB, nowIso } from '../../platform/database/database';
 import {
-  countOtherActiveAdministrators,
+  deleteTokensActingFor,
   findTakenIdentifiers,
   findUserById,
   listUsers,
@@ -17,6 +17,10 @@ import type { SeekPageQuery } from '../../platform/lib/pagination';
 import { type AuditActor, recordAudit } from '../audit';
 import { type Creator, isCreatorRole, rethrowUniqueViolation, takenErrors } from './registration';
 import { zoneColumns } from '../places';
+import type { PendingChange } from '@shared/schemas/account-changes';
+import { assertOwnSession, changeNeedsSecondAdministrator, countActiveAdministrators } from '../policy';
+import { proposeAccountChange } from './account-changes';
+import { notifyIdentifiersChanged } from './account-notices';
 
 export const USER_MESSAGES = {
   confirmed: 'Compte confirmé avec succès.',
@@ -64,70 +68,114 @@ export function listedUser<U extends { is_active: number }>(user: U) {
   return { ...user, is_active: user.is_active === 1 };
 }
 
-type AdminUserChanges = { name?: string; email?: string; telephone?: string; zone?: string | null; role?: string; is_active?: boolean };
+export type AdminUserChanges = {
+  name?: string;
+  email?: string;
+  telephone?: string;
+  zone?: string | null;
+  role?: string;
+  is_active?: boolean;
+};
 
 /**
- * An administrator edits a user (docs/product/back-office.md): only the fields sent change;
- * deactivating revokes every token of the account at once; the last active administrator can be neither
- * deactivated nor demoted (checked with every active administrator's row locked, so two concurrent demotions of
- * the last two cannot both pass). Audited with before and after, in the same transaction.
+ * An administrator edits a user (docs/product/back-office.md): only the fields sent change. A change that the policy
+ * gives to two administrators (modules/policy: promoting one, another's telephone, e-mail, role or activity) is
+ * proposed instead and answers `{pending}`; it takes effect when another administrator approves it
+ * (account-changes.ts), unless the proposer is the only active administrator.
  */
-export async function updateUserByAdmin(db: DB, admin: AuditActor, userId: number, data: AdminUserChanges) {
+export async function updateUserByAdmin(
+  db: DB,
+  admin: AuditActor,
+  userId: number,
+  data: AdminUserChanges,
+  options: { publicUrl: string },
+): Promise<{ pending: PendingChange } | { user: ReturnType<typeof listedUser<UserRow>> }> {
   const current = await findUserById(db, userId);
   if (!current) throw notFound(USER_MESSAGES.userNotFound);
   // Chosen from the reference list like every zone (docs/product/places.md): one not in it is a French 422.
-  const zone = data.zone !== undefined ? zoneColumns(data.zone) : undefined;
+  if (data.zone !== undefined) zoneColumns(data.zone);
   const identifiers = { email: data.email ?? current.email, telephone: data.telephone ?? current.telephone };
   if (data.email !== undefined || data.telephone !== undefined) {
     const taken = takenErrors(await findTakenIdentifiers(db, identifiers, userId));
     if (taken) throw unprocessable(taken);
   }
+  if (changeNeedsSecondAdministrator(admin.id, current, data)) {
+    assertOwnSession(admin);
+    const pending = await proposeAccountChange(db, admin, { kind: 'update', userId, changes: data });
+    if (pending) return { pending };
+  }
   try {
-    await db.transaction().execute(async (trx) => {
-      await lockActiveAdministrators(trx);
-      await lockUserRow(trx, userId);
-      const before = await findUserById(trx, userId);
-      if (!before) throw notFound(USER_MESSAGES.userNotFound);
-      const wasActiveAdmin = before.role === 'administrateur' && before.is_active === 1;
-      const staysActiveAdmin = (data.role ?? before.role) === 'administrateur' && (data.is_active ?? before.is_active === 1);
-      if (wasActiveAdmin && !staysActiveAdmin && (await countOtherActiveAdministrators(trx, userId)) === 0) {
-        throw conflict(USER_ADMIN_MESSAGES.lastAdministrator);
-      }
-      const changes = {
-        ...(data.name !== undefined ? { name: data.name } : {}),
-        ...(data.email !== undefined ? { email: data.email } : {}),
-        ...(data.telephone !== undefined ? { telephone: data.telephone } : {}),
-        ...(zone ?? {}),
-        ...(data.role !== undefined ? { role: data.role } : {}),
-        ...(data.is_active !== undefined ? { is_active: data.is_active ? 1 : 0 } : {}),
-      };
-      await updateUser(trx, userId, { ...changes, updated_at: nowIso() });
-      if (data.is_active === false) await revokeUserSessions(trx, userId);
-      const after = await findUserById(trx, userId);
-      const action =
-        data.is_active !== undefined && data.is_active !== (before.is_active === 1)
-          ? data.is_active
-            ? 'user.reactivate'
-            : 'user.deactivate'
-          : data.role !== undefined && data.role !== before.role
-            ? 'user.role_change'
-            : 'user.update';
-      await recordAudit(trx, {
-        actorId: admin.id,
-        ip: admin.ip,
-        actingId: admin.actingId,
-        action,
-        entity: 'users',
-        entityId: userId,
-        before: pickChanged(before, changes),
-        after: pickChanged(after!, changes),
-      });
-    });
+    await db.transaction().execute((trx) => applyUserChanges(trx, admin, userId, data, options));
   } catch (error) {
     rethrowUniqueViolation(error);
   }
   const updated = await findUserById(db, userId);
-  return listedUser(updated!);
+  return { user: listedUser(updated!) };
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * Applies an administrator's changes to an account in the caller's transaction: deactivating revokes every token of
+ * the account at once; the last active administrator can be neither deactivated nor demoted (checked with every
+ * active administrator's row locked, so two concurrent demotions of the last two cannot both pass); a new telephone
+ * or e-mail is told to the former ones. Audited with before and after.
+ */
+export async function applyUserChanges(
+  trx: DB,
+  admin: AuditActor,
+  userId: number,
+  data: AdminUserChanges,
+  options: { publicUrl: string },
+  details?: Record<string, unknown>,
+) {
+  const zone = data.zone !== undefined ? zoneColumns(data.zone) : undefined;
+  await lockActiveAdministrators(trx);
+  await lockUserRow(trx, userId);
+  const before = await findUserById(trx, userId);
+  if (!before) throw notFound(USER_MESSAGES.userNotFound);
+  const wasActiveAdmin = before.role === 'administrateur' && before.is_active === 1;
+  const staysActiveAdmin = (data.role ?? before.role) === 'administrateur' && (data.is_active ?? before.is_active === 1);
+  if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdministrators(trx, userId)) === 0) {
+    throw conflict(USER_ADMIN_MESSAGES.lastAdministrator);
+  }
+  const changes = {
+    ...(data.name !== undefined ? { name: data.name } : {}),
+    ...(data.email !== undefined ? { email: data.email } : {}),
+    ...(data.telephone !== undefined ? { telephone: data.telephone } : {}),
+    ...(zone ?? {}),
+    ...(data.role !== undefined ? { role: data.role } : {}),
+    ...(data.is_active !== undefined ? { is_active: data.is_active ? 1 : 0 } : {}),
+  };
+  await updateUser(trx, userId, { ...changes, updated_at: nowIso() });
+  if (data.is_active === false) await revokeUserSessions(trx, userId);
+  // A role change ends the account's act-as tokens: whoever acted for it did so under its former role.
+  if (data.role !== undefined && data.role !== before.role) await deleteTokensActingFor(trx, userId);
+  const after = await findUserById(trx, userId);
+  const action =
+    data.is_active !== undefined && data.is_active !== (before.is_active === 1)
+      ? data.is_active
+        ? 'user.reactivate'
+        : 'user.deactivate'
+      : data.role !== undefined && data.role !== before.role
+        ? 'user.role_change'
+        : 'user.update';
+  await recordAudit(trx, {
+    actorId: admin.id,
+    ip: admin.ip,
+    actingId: admin.actingId,
+    action,
+    entity: 'users',
+    entityId: userId,
+    before: pickChanged(before, changes),
+    after: pickChanged(after!, changes),
+    ...(details ? { details } : {}),
+  });
+  const telephoneChanged = data.telephone !== undefined && data.telephone !== before.telephone;
+  const emailChanged = data.email !== undefined && data.email !== before.email;
+  if (telephoneChanged || emailChanged) {
+    await notifyIdentifiersChanged(trx, before, { telephone: telephoneChanged, email: emailChanged }, options.publicUrl);
+  }
 }
 
 const DERIVED_ZONE_COLUMNS = new Set(['zone_key', 'commune', 'department']);

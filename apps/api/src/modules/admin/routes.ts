@@ -1,7 +1,7 @@
 import { adminStatsSchema } from '@shared/schemas/admin-stats';
 import { waitingCountsSchema } from '@shared/schemas/back-office';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { getAdminStats } from './stats';
 import { countWaiting } from './waiting';
 import unmappedZoneRoutes from './zone-routes';

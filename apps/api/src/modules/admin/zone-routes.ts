@@ -2,7 +2,7 @@ import { unmappedZoneFixSchema, unmappedZoneParamsSchema, unmappedZoneSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { chooseUnmappedZone, pageOfUnmappedZones } from './unmapped-zones';
 
 // The zones the migration to Benin's reference list could not map (docs/product/places.md), for the administrator

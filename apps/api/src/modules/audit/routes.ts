@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { auditExport } from './exports';
 import { listAudit } from './service';
 

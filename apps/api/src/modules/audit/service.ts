@@ -5,7 +5,7 @@ import { type AuditFilter, type auditQuery, insertAuditEntry, pageOfAudit } from
 // The audit trail: who did what to which record, from which address, before and after. recordAudit is the one
 // way every area writes it; call it with the transaction that makes the change, so a failed change leaves no entry.
 
-/** Who makes a change: the account, and the client address of its request (routes: `actorOf(request)`, accounts/auth-plugin.ts). */
+/** Who makes a change: the account, and the client address of its request (routes: `actorOf(request)`, policy/guards.ts). */
 export interface AuditActor {
   id: number;
   ip: string | null;

@@ -1,8 +1,9 @@
 import { accountClass, BOOK_ACCOUNTS } from '@shared/books/chart';
 import { BOOKS_MESSAGES } from '@shared/schemas/books';
 import type { DB } from '../../platform/database/database';
-import { conflict, forbidden, notFound } from '../../platform/lib/http-errors';
+import { conflict, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
+import { assertNotProposer, assertOwnSession } from '../policy';
 import {
   balancesUpTo,
   closedYears,
@@ -26,11 +27,6 @@ import { postEntry } from './posting';
 // Year end: dedicated funds for what is unspent of gifts restricted to a cause, the result (classes 7 − 6), the
 // carry-forward of the balance-sheet accounts as the next year's opening entry, and the lock. Reopening is proposed
 // by one administrator and approved by another.
-
-/** The four-eyes rule of a proposal: whoever proposed it does not decide it (kept apart to move into the policy). */
-export function assertNotProposer(proposedBy: number, actor: AuditActor): void {
-  if (proposedBy === actor.id || (actor.actingId !== null && actor.actingId !== undefined)) throw forbidden(BOOKS_MESSAGES.notByProposer);
-}
 
 const stamp = (year: number) => `${year}:${Date.now()}`;
 
@@ -141,6 +137,7 @@ export async function closeYear(db: DB, year: number, actor: AuditActor) {
 }
 
 export async function proposeReopening(db: DB, year: number, reason: string, actor: AuditActor) {
+  assertOwnSession(actor);
   return db.transaction().execute(async (trx) => {
     await lockBooks(trx);
     const closed = await closedYears(trx);
@@ -184,7 +181,8 @@ export async function decideReopeningProposal(db: DB, id: number, approve: boole
     const proposal = await findReopening(trx, id);
     if (!proposal) throw notFound(BOOKS_MESSAGES.reopeningNotFound);
     if (proposal.status !== 'en_attente') throw conflict(BOOKS_MESSAGES.reopeningDecided);
-    assertNotProposer(proposal.proposed_by, actor);
+    assertOwnSession(actor);
+    assertNotProposer(proposal.proposed_by, actor, BOOKS_MESSAGES.notByProposer);
     const year = proposal.year;
     if (approve) {
       if ((await closedYears(trx)).includes(year + 1)) throw conflict(BOOKS_MESSAGES.laterYearClosed(year + 1));

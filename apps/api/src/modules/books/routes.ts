@@ -27,7 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clock } from '../../platform/lib/clock';
 import { conflict, notFound } from '../../platform/lib/http-errors';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { getOrganisationFacts } from '../settings';
 import { postEarlierMovements } from './backfill';

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { contactMessagesExport } from './exports';
 import { listContactMessages, saveContactMessage, setContactMessageHandled } from './service';
 

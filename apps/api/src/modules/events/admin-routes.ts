@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
 import { notFound } from '../../platform/lib/http-errors';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { auditBy, recordAudit } from '../audit';
 import { attendance } from './check-in';
 import type { EventsContext } from './context';

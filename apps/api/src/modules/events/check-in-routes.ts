@@ -3,7 +3,7 @@ import { idParamsSchema, parseId } from '@shared/schemas/id-param';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound, unauthorized } from '../../platform/lib/http-errors';
-import { bearerToken, resolveUser } from '../accounts';
+import { bearerToken, resolveUser } from '../policy';
 import { checkIn, checkInList } from './check-in';
 import type { EventsContext } from './context';
 import * as data from './data';

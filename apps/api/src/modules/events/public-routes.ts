@@ -3,7 +3,7 @@ import { EVENT_MESSAGES, eventSchema, registrationInputSchema, registrationRespo
 import { idParamsSchema } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveUser } from '../accounts';
+import { resolveUser } from '../policy';
 import type { EventsContext } from './context';
 import * as data from './data';
 import { byToken, cancelRegistration, checkoutByToken, register } from './registrations';

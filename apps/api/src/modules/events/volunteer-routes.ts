@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../platform/lib/http-errors';
-import { bearerToken } from '../accounts';
+import { bearerToken } from '../policy';
 import { attestationPdf } from './attestation';
 import type { EventsContext } from './context';
 import { loginVolunteerWithCode, requestVolunteerCode, VOLUNTEER_CODE_SENT } from './volunteer-login';

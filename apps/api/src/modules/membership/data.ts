@@ -5,7 +5,7 @@ import { MEMBERSHIP_RENEW_WINDOW_DAYS, type MembershipStatus } from '@shared/sch
 import type { DB } from '../../platform/database/database';
 import { keptCount, keptCountBetween } from '../../platform/database/kept-counts';
 import { type ListTotal, newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
-import { userSearch, userSearchPhrase } from '../accounts';
+import { userSearch, userSearchPhrase } from '../../platform/database/user-search';
 import { addDays } from './period';
 
 // The membership area's queries: memberships, and the membership payments they are derived from.

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listExport } from '../../platform/exports/csv-route-hook';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { htmlPage } from '../messages';
 import { subscribersExport } from './exports';
 import { countSubscribers, isSubscribed, listNewsletterSends, sendNewsletter, unsubscribe } from './sending';

@@ -3,7 +3,7 @@ import { yearQuerySchema } from '@shared/schemas/year-receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { auditBy, recordAudit } from '../audit';
 import { recordOfflinePayment } from './offline-payments';
 import { receiptUrl } from '../payments';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { auditBy, recordAudit } from '../audit';
 import {
   latestYearReceiptsJob,

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
 import { PAGE_HEADERS, seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { actorOf, requireAuth, requireRole, resolveUser } from '../accounts';
+import { actorOf, requireAuth, requireRole, resolveUser } from '../policy';
 import { auditBy, recordAudit } from '../audit';
 import { forRequest } from '../payments';
 import { listPledges, pledgesCsv } from './admin';

@@ -1,7 +1,7 @@
 import { BREACH_MESSAGES, breachInputSchema, breachSchema } from '@shared/schemas/privacy-registers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { breachRegister, recordBreach } from './breaches';
 
 // The breach register: POST records one (201), GET lists them, newest first.

@@ -2,7 +2,7 @@ import { processingSchema } from '@shared/schemas/privacy-registers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clock } from '../../platform/lib/clock';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { currentController } from './controller';
 import { buildRegister, registerHtml, registerPdf } from './register';
 

@@ -1,7 +1,7 @@
 import { retentionRunSchema } from '@shared/schemas/privacy-registers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { latestRuns } from './data/retention';
 import { runRetention, retentionSchedule } from './retention';
 

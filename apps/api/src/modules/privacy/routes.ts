@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { fieldError } from '../../platform/lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { verifyPassword } from '../../platform/lib/passwords';
-import { actorOf, requireAuth, requireRole } from '../accounts';
+import { actorOf, requireAuth, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { changeConsent, consentHistory, currentConsents, publicConsent } from './consents';
 import { findUserForLogin } from './data/person';

@@ -8,7 +8,7 @@ import { listExport } from '../../platform/exports/csv-route-hook';
 import { downloadRoute } from '../../platform/http/file-replies';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { projectsExport } from './exports';
 import { listProjects, setProjectStatus, submitProject } from './service';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { createProvider, getOwnProvider, updateProvider } from './service';
 
 const security = [{ bearer: [] }];

@@ -3,7 +3,7 @@ import { zoneProviderSchema, zoneQuerySchema } from '@shared/schemas/provider';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { listZoneProviders } from './service';
 
 // The providers of a zone: for a consumer (an adviser acting as one sends the consumer's token),

@@ -1,7 +1,7 @@
 import { QUESTIONNAIRE_MESSAGES, questionnaireSchema } from '@shared/schemas/questionnaire';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../accounts';
+import { requireRole } from '../policy';
 import { submitQuestionnaire } from './service';
 
 const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {

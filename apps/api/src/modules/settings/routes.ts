@@ -4,7 +4,7 @@ import { feeSettingsSchema, paymentFeesSchema } from '@shared/schemas/settings';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { getFeeSettings, saveFeeSettings } from './fees';
 import { missingFile } from '../../platform/http/file-replies';
 import { readUpload, storeThenCommit, validateUpload } from '../../platform/uploads/uploads';

@@ -10,7 +10,7 @@ import { servePublicList } from '../../platform/http/public-lists';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { openStoredFile } from '../../platform/storage/stored-files';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { testimonialsExport } from './exports';
 import {
   deleteTestimonial,

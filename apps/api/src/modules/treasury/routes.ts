@@ -27,13 +27,14 @@ import {
   yearSchema,
 } from '@shared/schemas/treasury';
 import multipart from '@fastify/multipart';
+import { POLICY_MESSAGES } from '@shared/schemas/account-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { openStoredFile } from '../../platform/storage/stored-files';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { type ExpenseListRow, findExpense, findExpenseView, listStatements, pageOfExpenses } from './data';
 import { reportCsv, reportPdf, sendExpensesCsv, sendJournalCsv } from './exports';
@@ -227,9 +228,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/expenses/:id/cancel',
-    { ...admin, schema: { ...doc, params: idParamsSchema, body: expenseCancelSchema, response: { 200: expenseResponseSchema } } },
-    async (request) => {
-      await cancelExpense(app.db, request.params.id, request.body.reason, actorOf(request));
+    {
+      ...admin,
+      schema: {
+        ...doc,
+        params: idParamsSchema,
+        body: expenseCancelSchema,
+        response: { 200: expenseResponseSchema, 202: expenseResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const done = await cancelExpense(app.db, request.params.id, request.body.reason, actorOf(request));
+      // An approved expense is cancelled by two (modules/policy): the first call only proposes it.
+      if (done.proposed) return reply.status(202).send({ ...(await expenseById(request.params.id)), message: POLICY_MESSAGES.cancelProposed });
       return { ...(await expenseById(request.params.id)), message: TREASURY_MESSAGES.expenseCancelled };
     },
   );

@@ -6,6 +6,8 @@ import type { Storage } from '../../platform/storage/storage';
 import { type ReceivedFile, storeThenCommit } from '../../platform/uploads/uploads';
 import { type AuditActor, recordAudit } from '../audit';
 import { postAccountOpening } from '../books';
+import { POLICY_MESSAGES } from '@shared/schemas/account-changes';
+import { assertCanApproveExpense, assertNotProposer, assertOwnSession, countActiveAdministrators } from '../policy';
 import {
   accountByName,
   type AccountRow,
@@ -231,7 +233,7 @@ export async function approveExpense(db: DB, id: number, actor: AuditActor): Pro
     const expense = await findExpense(trx, id);
     if (!expense) throw notFound(TREASURY_MESSAGES.expenseNotFound);
     if (expense.status !== 'en_attente') throw conflict(TREASURY_MESSAGES.notPending);
-    if (expense.created_by === actor.id) throw forbidden(TREASURY_MESSAGES.ownApproval);
+    assertCanApproveExpense(actor, expense);
     const at = new Date().toISOString();
     const patch = { status: 'approuvee', approved_by: actor.id, approved_at: at, updated_at: at };
     if (!(await updateExpenseFrom(trx, id, 'en_attente', patch))) throw conflict(TREASURY_MESSAGES.notPending);
@@ -254,13 +256,40 @@ export async function approveExpense(db: DB, id: number, actor: AuditActor): Pro
   });
 }
 
-/** Cancels an expense with its reason: never deleted; an approved one gets its counter-entry. */
-export async function cancelExpense(db: DB, id: number, reason: string, actor: AuditActor): Promise<ExpenseRow> {
+/**
+ * Cancels an expense with its reason: never deleted; an approved one gets its counter-entry. Cancelling an approved
+ * expense needs two administrators (modules/policy): the first call proposes it (`{proposed: true}`), another
+ * administrator's call carries it out; alone, an administrator cancels at once.
+ */
+export async function cancelExpense(
+  db: DB,
+  id: number,
+  reason: string,
+  actor: AuditActor,
+): Promise<ExpenseRow & { proposed?: boolean }> {
   return db.transaction().execute(async (trx) => {
     const expense = await findExpense(trx, id);
     if (!expense) throw notFound(TREASURY_MESSAGES.expenseNotFound);
     if (expense.status === 'annulee') throw conflict(TREASURY_MESSAGES.alreadyCancelled);
     const at = new Date().toISOString();
+    if (expense.status === 'approuvee') {
+      assertOwnSession(actor);
+      if (expense.cancel_proposed_by === null && (await countActiveAdministrators(trx, actor.id)) > 0) {
+        const proposal = { cancel_proposed_by: actor.id, cancel_proposed_at: at, cancel_proposed_reason: reason, updated_at: at };
+        if (!(await updateExpenseFrom(trx, id, 'approuvee', proposal))) throw conflict(TREASURY_MESSAGES.alreadyCancelled);
+        await recordAudit(trx, {
+          actorId: actor.id,
+          ip: actor.ip,
+          actingId: actor.actingId,
+          action: 'expense.cancel_propose',
+          entity: 'expense',
+          entityId: id,
+          details: { reason },
+        });
+        return { ...expense, ...proposal, proposed: true };
+      }
+      if (expense.cancel_proposed_by !== null) assertNotProposer(expense.cancel_proposed_by, actor, POLICY_MESSAGES.ownCancelProposal);
+    }
     const patch = { status: 'annulee', cancelled_by: actor.id, cancelled_at: at, cancel_reason: reason, updated_at: at };
     if (!(await updateExpenseFrom(trx, id, expense.status, patch))) throw conflict(TREASURY_MESSAGES.alreadyCancelled);
     if (expense.status === 'approuvee') await unbookExpense(trx, expense, actor.id);

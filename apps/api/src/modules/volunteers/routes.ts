@@ -18,7 +18,7 @@ import { downloadRoute, publicImageRoute } from '../../platform/http/file-replie
 import { servePublicList } from '../../platform/http/public-lists';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
-import { actorOf, requireRole } from '../accounts';
+import { actorOf, requireRole } from '../policy';
 import { unconfirmedVolunteersExport } from './exports';
 import {
   confirmVolunteer,

@@ -682,8 +682,29 @@ export interface ExpensesTable {
   cancelled_by: number | null;
   cancelled_at: string | null;
   cancel_reason: string | null;
+  /** Cancelling an approved expense is proposed by one administrator, done by another (migration 20261129_0100). */
+  cancel_proposed_by: number | null;
+  cancel_proposed_at: string | null;
+  cancel_proposed_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A change to an administrator, proposed by one and approved by another (migration 20261129_0100). */
+export interface AccountChangesTable {
+  id: Generated<number>;
+  /** The account changed; null for a new administrator until it is created. */
+  user_id: number | null;
+  /** 'create' | 'update' */
+  kind: string;
+  /** JSON of what the change sets (a new account's password already hashed). */
+  changes: string;
+  /** en_attente | approuvee | rejetee */
+  status: Generated<string>;
+  proposed_by: number;
+  proposed_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
 }
 
 export interface TreasuryStatementsTable {
@@ -783,6 +804,7 @@ export interface Database {
   treasury_income_sources: TreasuryIncomeSourcesTable;
   treasury_transfers: TreasuryTransfersTable;
   expenses: ExpensesTable;
+  account_changes: AccountChangesTable;
   treasury_statements: TreasuryStatementsTable;
   treasury_statement_lines: TreasuryStatementLinesTable;
   users: UsersTable;

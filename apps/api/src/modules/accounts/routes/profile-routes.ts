@@ -6,7 +6,7 @@ import {
   profileUpdateSchema,
 } from '@shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth-plugin';
+import { requireAuth } from '../../policy';
 import { findAdviserContact } from '../act-as';
 import { getProfile, updateProfile } from '../profile';
 

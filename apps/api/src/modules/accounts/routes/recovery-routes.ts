@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/password-recovery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueResetCode, requestResetCode, resetPassword, tooManyCodes } from '../recovery';
-import { ownSessionOnly, requireRole } from '../auth-plugin';
+import { ownSessionOnly, requireRole } from '../../policy';
 import { getCreatedUser } from '../users';
 import { recordAudit } from '../../audit';
 import { forbidden } from '../../../platform/lib/http-errors';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { loginResponseSchema, loginSchema } from '@shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../platform/lib/http-errors';
-import { requireAuth } from '../auth-plugin';
+import { requireAuth } from '../../policy';
 import { login, revokeActingTokens, revokeToken } from '../sessions';
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

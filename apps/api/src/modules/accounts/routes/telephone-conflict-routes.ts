@@ -3,7 +3,7 @@ import { telephoneConflictSchema } from '@shared/schemas/telephone-conflicts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
-import { actorOf, requireRole } from '../auth-plugin';
+import { actorOf, requireRole } from '../../policy';
 import { pageOfTelephoneConflicts, resolveTelephoneConflict } from '../telephone-conflicts';
 
 // The telephone conflicts migration 20261126_0100 left for an administrator (docs/product/back-office.md).

@@ -10,11 +10,17 @@ import {
   unconfirmedUserSchema,
   userDetailsSchema,
 } from '@shared/schemas/users';
+import {
+  accountChangeSchema,
+  accountChangesQuerySchema,
+  pendingChangeSchema,
+} from '@shared/schemas/account-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
-import { actorOf, ownSessionOnly, requireRole } from '../auth-plugin';
+import { actorOf, ownSessionOnly, requireRole } from '../../policy';
 import { actAs } from '../act-as';
+import { approveAccountChange, pageOfAccountChanges, rejectAccountChange } from '../account-changes';
 import { unconfirmedUsersExport, usersExport } from '../exports';
 import { listExport } from '../../../platform/exports/csv-route-hook';
 import { confirmUser, getCreatedUser, listedUser, pageOfUsers, updateUserByAdmin } from '../users';
@@ -99,9 +105,43 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       onRequest: admin,
-      schema: { tags: ['admin'], security, params: idParams, body: adminUserUpdateSchema, response: { 200: listedUserSchema } },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        body: adminUserUpdateSchema,
+        response: { 200: listedUserSchema, 202: pendingChangeSchema },
+      },
     },
-    async (request) => updateUserByAdmin(app.db, actorOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const result = await updateUserByAdmin(app.db, actorOf(request), request.params.id, request.body, {
+        publicUrl: app.config.publicUrl,
+      });
+      if ('pending' in result) return reply.status(202).send(result.pending);
+      return result.user;
+    },
+  );
+
+  // Administrators are changed by two (CONTRACT « Who may act on whom »).
+  app.get(
+    '/admin/account-changes',
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], security, querystring: accountChangesQuerySchema, response: { 200: z.array(accountChangeSchema) } },
+    },
+    async (request) => pageOfAccountChanges(app.db, request.query.status),
+  );
+
+  app.post(
+    '/admin/account-changes/:id/approve',
+    { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
+    async (request) => approveAccountChange(app.db, actorOf(request), request.params.id, { publicUrl: app.config.publicUrl }),
+  );
+
+  app.post(
+    '/admin/account-changes/:id/reject',
+    { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
+    async (request) => rejectAccountChange(app.db, actorOf(request), request.params.id),
   );
 };
 export default userRoutes;

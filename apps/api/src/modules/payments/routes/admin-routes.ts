@@ -7,7 +7,7 @@ import { PAYMENT_MESSAGES, paymentListItemSchema } from '@shared/schemas/payment
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ListTotal, seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
-import { actorOf, requireRole } from '../../accounts';
+import { actorOf, requireRole } from '../../policy';
 import { type ListQuery, listDonations, listPayments, softDelete } from '../admin-lists';
 import { donationsExport, paymentsExport } from '../exports';
 import type { PaymentsContext } from '../money';

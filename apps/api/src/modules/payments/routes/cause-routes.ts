@@ -1,7 +1,7 @@
 import { CAUSE_PROGRESS_MESSAGES, causeGoalSchema, causeProgressSchema, causePurposeParamsSchema } from '@shared/schemas/cause-progress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireRole } from '../../accounts';
+import { actorOf, requireRole } from '../../policy';
 import { causeProgress, setCauseGoal } from '../cause-progress';
 
 // What each cause has raised (public), and its goal (administrators). docs/product/donors.md.

@@ -1,7 +1,7 @@
 import { messageSchema } from '@shared/schemas/api-common';
 import { ownMoneyCheckParamsSchema, ownMoneyItemSchema, ownMoneySchema } from '@shared/schemas/donation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../accounts';
+import { requireAuth } from '../../policy';
 import { forRequest, type PaymentsContext } from '../money';
 import { checkOwnRecord, listOwnMoney } from '../own-money';
 

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unprocessable } from '../../../platform/lib/http-errors';
 import { zodFieldErrors } from '../../../platform/uploads/uploads';
-import { resolveUser } from '../../accounts';
+import { resolveUser } from '../../policy';
 import { forRequest, initiateDonation, initiatePayment, type PaymentsContext, recordFromBrowser, returnLocation } from '../money';
 
 /** A donation sent to POST /api/payment/initiate: it names a purpose and no payment type (docs/product/donors.md). */

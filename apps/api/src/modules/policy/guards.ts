@@ -2,12 +2,19 @@ import type { Role } from '@shared/constants';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../platform/database/schema';
-import type { AuditActor } from '../audit';
 import { ACT_AS_MESSAGES, AUTH_MESSAGES } from '@shared/schemas/auth';
 import { forbidden, unauthorized } from '../../platform/lib/http-errors';
 import { hookList } from '../../platform/http/route-hooks';
 import { hashToken } from '../../platform/lib/tokens';
 import { findTokenUser } from './data';
+
+/** Who made a change, as the audit trail records it: the account, its client address, and the adviser or
+ * administrator acting for it (act-as), or null. */
+export interface Actor {
+  id: number;
+  ip: string | null;
+  actingId: number | null;
+}
 
 // Bearer token → user. Routes declare their guard next to their schema:
 //   { onRequest: requireRole('administrateur') }  or  { onRequest: requireAuth }
@@ -32,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** The signed-in account and its request's client address, as the audit trail records who made a change. */
-export const actorOf = (request: FastifyRequest): AuditActor => ({
+export const actorOf = (request: FastifyRequest): Actor => ({
   id: request.user!.id,
   ip: request.ip,
   actingId: request.user!.acting_user_id,
@@ -50,6 +57,9 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | n
   if (!token || token.length > 200) return null;
   const row = await findTokenUser(request.server.db, hashToken(token));
   if (!row || row.expires_at <= new Date().toISOString() || row.is_active !== 1) return null;
+  // No one acts as an administrator (docs/decisions/policy.md): an act-as token whose account has become an
+  // administrator since it was issued (demote, act as, promote again) opens nothing.
+  if (row.acting_user_id !== null && row.role === 'administrateur') return null;
   const { expires_at: _expires, is_active: _active, ...user } = row;
   return user;
 }
