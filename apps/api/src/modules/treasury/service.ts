@@ -1,7 +1,7 @@
 import type { AccountCreate, ExpenseFields, TransferCreate, TreasuryAccount } from '@shared/schemas/treasury';
 import { TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import type { DB } from '../../platform/database/database';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/lib/http-errors';
+import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import type { Storage } from '../../platform/storage/storage';
 import { type ReceivedFile, storeThenCommit } from '../../platform/uploads/uploads';
 import { type AuditActor, recordAudit } from '../audit';
@@ -261,12 +261,7 @@ export async function approveExpense(db: DB, id: number, actor: AuditActor): Pro
  * expense needs two administrators (modules/policy): the first call proposes it (`{proposed: true}`), another
  * administrator's call carries it out; alone, an administrator cancels at once.
  */
-export async function cancelExpense(
-  db: DB,
-  id: number,
-  reason: string,
-  actor: AuditActor,
-): Promise<ExpenseRow & { proposed?: boolean }> {
+export async function cancelExpense(db: DB, id: number, reason: string, actor: AuditActor): Promise<ExpenseRow & { proposed?: boolean }> {
   return db.transaction().execute(async (trx) => {
     const expense = await findExpense(trx, id);
     if (!expense) throw notFound(TREASURY_MESSAGES.expenseNotFound);
