@@ -240,6 +240,24 @@ describe('manual entries, immutability, chain', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors['lines.0.account']).toEqual(['Ce compte n’existe pas dans le plan comptable.']);
+    const badJournal = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/books/entries',
+      headers: bearer(admin.token),
+      payload: {
+        date: '2026-04-01',
+        journal: 'AN',
+        label: 'À-nouveaux à la main',
+        lines: [
+          { account: '57', debit: 1 },
+          { account: '471', credit: 1 },
+        ],
+      },
+    });
+    expect(badJournal.statusCode).toBe(422);
+    expect(badJournal.json().errors.journal).toEqual([
+      'Le journal s’écrit avec 2 à 4 lettres (BQ, MM, CA, OD…) ; AN est réservé aux à-nouveaux.',
+    ]);
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/admin/books/entries',

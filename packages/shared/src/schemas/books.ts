@@ -11,7 +11,7 @@ export const BOOKS_MESSAGES = {
   accountLabelRequired: 'Veuillez indiquer l’intitulé du compte.',
   accountLabelTooLong: 'L’intitulé ne doit pas dépasser 120 caractères.',
   accountUnknown: 'Ce compte n’existe pas dans le plan comptable.',
-  accountTooGeneral: 'Choisissez un compte d’au moins 3 chiffres.',
+  lineAccountInvalid: 'Le numéro de compte s’écrit avec 2 à 8 chiffres.',
   linesTooFew: 'Une écriture compte au moins deux lignes.',
   lineAmount: 'Chaque ligne porte un montant au débit ou au crédit, pas les deux.',
   amountInvalid: 'Le montant doit être un nombre entier de FCFA.',
@@ -19,7 +19,7 @@ export const BOOKS_MESSAGES = {
   labelRequired: 'Veuillez indiquer le libellé de l’écriture.',
   labelTooLong: 'Le libellé ne doit pas dépasser 200 caractères.',
   referenceTooLong: 'La référence ne doit pas dépasser 100 caractères.',
-  journalInvalid: 'Choisissez un journal : BQ, MM, CA ou OD.',
+  journalInvalid: 'Le journal s’écrit avec 2 à 4 lettres (BQ, MM, CA, OD…) ; AN est réservé aux à-nouveaux.',
   reasonRequired: 'Veuillez indiquer le motif.',
   reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
   entryNotFound: 'Écriture introuvable.',
@@ -54,6 +54,11 @@ const accountNumber = z
   .string({ error: BOOKS_MESSAGES.accountNumberInvalid })
   .trim()
   .regex(/^\d{3,8}$/, BOOKS_MESSAGES.accountNumberInvalid);
+/** An account a line or a budget names: any account of the chart from its two-digit level down. */
+const lineAccount = z
+  .string({ error: BOOKS_MESSAGES.lineAccountInvalid })
+  .trim()
+  .regex(/^\d{2,8}$/, BOOKS_MESSAGES.lineAccountInvalid);
 
 export const bookAccountSchema = z.object({ number: z.string(), label: z.string(), class: z.number() });
 export type BookAccount = z.infer<typeof bookAccountSchema>;
@@ -73,14 +78,20 @@ const wholeAmount = z.coerce
 const cause = optionalFreeText({ max: 40 });
 
 export const entryLineInputSchema = z
-  .object({ account: accountNumber, debit: wholeAmount.default(0), credit: wholeAmount.default(0), cause })
+  .object({ account: lineAccount, debit: wholeAmount.default(0), credit: wholeAmount.default(0), cause })
   .refine((l) => l.debit > 0 !== l.credit > 0, BOOKS_MESSAGES.lineAmount);
 
 /** POST /api/admin/books/entries: a manual entry; its debits and credits must be equal. */
 export const entryCreateSchema = z
   .object({
     date: pastDay,
-    journal: z.enum(['BQ', 'MM', 'CA', 'OD'], { error: BOOKS_MESSAGES.journalInvalid }).default('OD'),
+    journal: z
+      .string({ error: BOOKS_MESSAGES.journalInvalid })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2,4}$/, BOOKS_MESSAGES.journalInvalid)
+      .refine((j) => j !== 'AN', BOOKS_MESSAGES.journalInvalid)
+      .default('OD'),
     label: freeText({ requiredMessage: BOOKS_MESSAGES.labelRequired, max: 200, maxMessage: BOOKS_MESSAGES.labelTooLong }),
     reference: optionalFreeText({ max: 100, maxMessage: BOOKS_MESSAGES.referenceTooLong }),
     lines: z.array(entryLineInputSchema, { error: BOOKS_MESSAGES.linesTooFew }).min(2, BOOKS_MESSAGES.linesTooFew).max(200),
@@ -210,7 +221,7 @@ export type BookStatements = z.infer<typeof statementsSchema>;
 
 export const budgetPutSchema = z
   .object({
-    lines: z.array(z.object({ account: accountNumber, cause, amount: wholeAmount }, { error: BOOKS_MESSAGES.budgetAmount })).max(500),
+    lines: z.array(z.object({ account: lineAccount, cause, amount: wholeAmount }, { error: BOOKS_MESSAGES.budgetAmount })).max(500),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
