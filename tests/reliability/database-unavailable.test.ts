@@ -132,7 +132,11 @@ describe('database unreachable', () => {
       await admin.end();
       removeDir(dataDir);
     });
-    product = await startProduct({ buildDir: reliabilityBuild(), dataDir, env: { ...FAST_ENV, DATABASE_URL: url.toString(), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    product = await startProduct({
+      buildDir: reliabilityBuild(),
+      dataDir,
+      env: { ...FAST_ENV, DATABASE_URL: url.toString(), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+    });
     await expectCleanOutageAndRecovery(product.url, cut, restore);
   });
 });

@@ -111,8 +111,12 @@ describe('configuration', () => {
     expect(c.trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database.dialect).toBe('postgres');
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/y.db' }).database).toEqual({ dialect: 'sqlite', file: '/tmp/y.db' });
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATA_ENCRYPTION_KEY: key }).database.dialect).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/y.db', DATA_ENCRYPTION_KEY: key }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/tmp/y.db',
+    });
   });
 });
 

@@ -24,7 +24,9 @@ const row = (id: number) => t.db.selectFrom('users').selectAll().where('id', '='
 
 describe('POST /api/register', () => {
   it('lets an administrator create every role, confirmed at once, with first_login true', async () => {
-    for (const role of ROLES) {
+    // Alone, the administrator creates at once; a second administrator is then made by two (policy.test.ts).
+    await t.db.updateTable('users').set({ is_active: 0 }).where('role', '=', 'administrateur').where('id', '!=', admin.id).execute();
+    for (const role of [...ROLES].sort((x, y) => Number(x === 'administrateur') - Number(y === 'administrateur'))) {
       const body = newUserBody(role);
       const res = await register(admin.token, body);
       expect(res.statusCode, role).toBe(201);

@@ -99,7 +99,15 @@ describe('the last active administrator', () => {
       const second = await seedUser(app, 'administrateur');
       const p = (id: number, payload: Record<string, unknown>) =>
         app.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: bearer(token), payload });
-      expect((await p(second.id, { role: 'membre' })).statusCode).toBe(200);
+      // With two administrators, demoting one is proposed (202) and done when the other approves.
+      const proposed = await p(second.id, { role: 'membre' });
+      expect(proposed.statusCode).toBe(202);
+      const approve = await app.app.inject({
+        method: 'POST',
+        url: `/api/admin/account-changes/${proposed.json().change_id}/approve`,
+        headers: bearer(second.token),
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
       for (const payload of [{ is_active: false }, { role: 'membre' }]) {
         const res = await p(adminId, payload);
         expect(res.statusCode).toBe(409);
@@ -125,10 +133,15 @@ describe('the last active administrator', () => {
         .where('role', '=', 'administrateur')
         .where('id', 'not in', [a.id, b.id])
         .execute();
-      const [ab, ba] = await Promise.all([
+      // Each proposes the other's deactivation (made by two), then each approves the other's proposal at once.
+      const [pb, pa] = await Promise.all([
         app.app.inject({ method: 'PATCH', url: `/api/users/${b.id}`, headers: bearer(a.token), payload: { is_active: false } }),
         app.app.inject({ method: 'PATCH', url: `/api/users/${a.id}`, headers: bearer(b.token), payload: { is_active: false } }),
       ]);
+      expect([pb.statusCode, pa.statusCode]).toEqual([202, 202]);
+      const approve = (change: number, by: string) =>
+        app.app.inject({ method: 'POST', url: `/api/admin/account-changes/${change}/approve`, headers: bearer(by) });
+      const [ab, ba] = await Promise.all([approve(pb.json().change_id, b.token), approve(pa.json().change_id, a.token)]);
       const active = await app.db
         .selectFrom('users')
         .select('id')

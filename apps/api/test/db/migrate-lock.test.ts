@@ -33,7 +33,13 @@ describe.skipIf(!url)('several processes starting at once on an empty PostgreSQL
 
   it('all start; each migration is applied once and one administrator is created', async () => {
     const config = {
-      ...loadConfig({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), DATA_DIR: dataDir, ADMIN_TELEPHONE: '+22990000001', ADMIN_PASSWORD: 'Admin-Mot-De-Passe-1' }),
+      ...loadConfig({
+        DATABASE_URL: url,
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        DATA_DIR: dataDir,
+        ADMIN_TELEPHONE: '+22990000001',
+        ADMIN_PASSWORD: 'Admin-Mot-De-Passe-1',
+      }),
       passwordCost: 2 ** 10,
     };
     admin = createDatabase(config.database);

@@ -47,6 +47,7 @@ beforeAll(async () => {
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     ADMIN_TELEPHONE: '+22901000000',
     ADMIN_PASSWORD: 'Admin-Mot-De-Passe-1',
     SMS_PROVIDER: 'twilio',

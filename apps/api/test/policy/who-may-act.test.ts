@@ -17,7 +17,8 @@ const patch = (by: SeededUser, id: number, payload: object) =>
 const decide = (by: SeededUser, id: number, verb: 'approve' | 'reject') =>
   t.app.inject({ method: 'POST', url: `/api/admin/account-changes/${id}/${verb}`, headers: bearer(by.token) });
 const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const outboxTo = (to: string) => t.db.selectFrom('outbox_messages').select(['channel', 'to_address', 'body']).where('to_address', '=', to).execute();
+const outboxTo = (to: string) =>
+  t.db.selectFrom('outbox_messages').select(['channel', 'to_address', 'body']).where('to_address', '=', to).execute();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,7 +67,12 @@ describe('administrators are changed by two', () => {
     expect(res.statusCode).toBe(202);
     expect((await userRow(b.id)).telephone).toBe(victim.telephone);
     // The victim cannot approve the change to their own account alone either: it is not theirs to propose.
-    const third = await t.db.selectFrom('users').select('id').where('role', '=', 'administrateur').where('id', 'not in', [a.id, b.id]).executeTakeFirstOrThrow();
+    const third = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'administrateur')
+      .where('id', 'not in', [a.id, b.id])
+      .executeTakeFirstOrThrow();
     const c = await seedUser(t, 'membre');
     await t.db.updateTable('users').set({ role: 'administrateur' }).where('id', '=', c.id).execute();
     expect(third.id).toBeGreaterThan(0);
@@ -74,7 +80,9 @@ describe('administrators are changed by two', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const now = await userRow(b.id);
     expect(now.telephone).toBe('+2290197770001');
-    expect((await outboxTo(victim.telephone)).some((m) => m.channel === 'sms' && /numéro de téléphone et l’adresse e-mail/.test(m.body))).toBe(true);
+    expect(
+      (await outboxTo(victim.telephone)).some((m) => m.channel === 'sms' && /numéro de téléphone et l’adresse e-mail/.test(m.body)),
+    ).toBe(true);
     expect((await outboxTo(victim.email)).some((m) => m.channel === 'email')).toBe(true);
     b = { ...b, telephone: now.telephone };
   });
@@ -131,7 +139,12 @@ describe('four-eyes holds against oneself', () => {
     expect(approved.statusCode, approved.body).toBe(200);
 
     const cancel = (by: SeededUser) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/expenses/${id}/cancel`, headers: bearer(by.token), payload: { reason: 'Facture en double' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/expenses/${id}/cancel`,
+        headers: bearer(by.token),
+        payload: { reason: 'Facture en double' },
+      });
     const proposed = await cancel(b);
     expect(proposed.statusCode, proposed.body).toBe(202);
     expect(proposed.json()).toMatchObject({ status: 'approuvee', message: POLICY_MESSAGES.cancelProposed });

@@ -50,7 +50,9 @@ describe('configuration of the shared pieces', () => {
   it('stops the start with one line naming the variable', () => {
     expect(() => loadConfig({ STORAGE_URL: 'https://bucket.example.org' })).toThrow(/^Configuration invalide : STORAGE_URL/);
     expect(() => loadConfig({ STORAGE_URL: 's3://' })).toThrow(/STORAGE_URL/);
-    expect(() => loadConfig({ STORAGE_URL: 's3://b-1', S3_ACCESS_KEY_ID: 'cle', DATA_ENCRYPTION_KEY: KEY })).toThrow(/S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://b-1', S3_ACCESS_KEY_ID: 'cle', DATA_ENCRYPTION_KEY: KEY })).toThrow(
+      /S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY/,
+    );
     expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/^Configuration invalide : REDIS_URL/);
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX/);

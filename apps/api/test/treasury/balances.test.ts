@@ -211,10 +211,19 @@ describe('expenses', () => {
       payload: {},
     });
     expect(noReason.statusCode).toBe(422);
-    const cancel = await t.app.inject({
+    // An approved expense is cancelled by two (modules/policy): proposed by one, carried out by the other.
+    const proposed = await t.app.inject({
       method: 'POST',
       url: `/api/admin/expenses/${expense.id}/cancel`,
       headers: bearer(admin.token),
+      payload: { reason: 'Facture erronée' },
+    });
+    expect(proposed.statusCode).toBe(202);
+    expect(await balanceOf(t, admin, caisse.id)).toBe(before - 8_000);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/expenses/${expense.id}/cancel`,
+      headers: bearer(second.token),
       payload: { reason: 'Facture erronée' },
     });
     expect(cancel.statusCode).toBe(200);

@@ -42,8 +42,7 @@ export const POLICY_MESSAGES = {
   actAsAdministrator: 'Personne ne peut agir pour un administrateur.',
   actAsPendingChange: 'Un changement de ce compte attend l’approbation d’un administrateur : impossible d’agir pour lui en attendant.',
   notWithActAs: 'Cette action n’est pas possible lorsque vous agissez pour un autre utilisateur.',
-  cancelProposed:
-    'Annulation proposée : un autre administrateur doit la confirmer pour qu’elle prenne effet (la dépense était approuvée).',
+  cancelProposed: 'Annulation proposée : un autre administrateur doit la confirmer pour qu’elle prenne effet (la dépense était approuvée).',
   ownCancelProposal: 'Vous avez proposé cette annulation : un autre administrateur doit la confirmer.',
   pendingAlready: 'Un changement de ce compte attend déjà l’approbation d’un administrateur.',
 } as const;

@@ -3,13 +3,7 @@ import { type DB, nowIso } from '../../platform/database/database';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { assertNotProposer, assertOwnSession, countActiveAdministrators } from '../policy';
-import {
-  decideAccountChange,
-  findAccountChange,
-  hasPendingAccountChange,
-  insertAccountChange,
-  listAccountChanges,
-} from './account-changes-data';
+import { decideAccountChange, findAccountChange, hasPendingAccountChange, insertAccountChange, listAccountChanges } from './data';
 import { lockActiveAdministrators } from './data';
 import { type AdminUserChanges, applyUserChanges } from './users';
 import { insertRegisteredUser, type NewAccountValues, rethrowUniqueViolation } from './registration';

@@ -4,7 +4,7 @@ import type { DB } from '../../platform/database/database';
 import { forbidden, notFound, unprocessable } from '../../platform/lib/http-errors';
 import { recordAudit } from '../audit';
 import { assertCanActAs } from '../policy';
-import { hasPendingAccountChange } from './account-changes-data';
+import { hasPendingAccountChange } from './data';
 import { findCreatorOf, findUserForActAs } from './data';
 import { issueToken, sessionUser } from './sessions';
 import { USER_MESSAGES } from './users';

@@ -51,7 +51,6 @@ export async function findTokenUser(db: DB, tokenHash: string): Promise<TokenUse
   return rows[0];
 }
 
-
 /** Active administrators, but `exceptUserId`: whether a second one exists to approve a change (rules.ts). */
 export async function countActiveAdministrators(db: DB, exceptUserId?: number): Promise<number> {
   let q = db

@@ -240,7 +240,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const done = await cancelExpense(app.db, request.params.id, request.body.reason, actorOf(request));
       // An approved expense is cancelled by two (modules/policy): the first call only proposes it.
-      if (done.proposed) return reply.status(202).send({ ...(await expenseById(request.params.id)), message: POLICY_MESSAGES.cancelProposed });
+      if (done.proposed)
+        return reply.status(202).send({ ...(await expenseById(request.params.id)), message: POLICY_MESSAGES.cancelProposed });
       return { ...(await expenseById(request.params.id)), message: TREASURY_MESSAGES.expenseCancelled };
     },
   );

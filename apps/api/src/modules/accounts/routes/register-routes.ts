@@ -11,7 +11,12 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Authentication before the body is validated: without a token the answer is 401, never a 422.
       onRequest: [requireRole('administrateur', ...ADVISER_ROLES), ownSessionOnly],
-      schema: { tags: ['comptes'], security: [{ bearer: [] }], body: registerSchema, response: { 201: registerResponseSchema, 202: pendingChangeSchema } },
+      schema: {
+        tags: ['comptes'],
+        security: [{ bearer: [] }],
+        body: registerSchema,
+        response: { 201: registerResponseSchema, 202: pendingChangeSchema },
+      },
     },
     async (request, reply) => {
       const result = await registerUser(app.db, request.user!, request.body, app.config.passwordCost, request.ip, {

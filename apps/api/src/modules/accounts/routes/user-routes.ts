@@ -10,11 +10,7 @@ import {
   unconfirmedUserSchema,
   userDetailsSchema,
 } from '@shared/schemas/users';
-import {
-  accountChangeSchema,
-  accountChangesQuerySchema,
-  pendingChangeSchema,
-} from '@shared/schemas/account-changes';
+import { accountChangeSchema, accountChangesQuerySchema, pendingChangeSchema } from '@shared/schemas/account-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seekPageQuerySchema, setPageHeaders } from '../../../platform/lib/pagination';
