@@ -21,6 +21,7 @@ import { whatsappRoutes } from './modules/whatsapp';
 import { pledgeRoutes } from './modules/pledges';
 import { eventRoutes } from './modules/events';
 import { treasuryRoutes } from './modules/treasury';
+import { booksRoutes } from './modules/books';
 import { settingsRoutes } from './modules/settings';
 import { myDataPageRoutes, privacyRoutes } from './modules/privacy';
 import { zoneRoutes } from './modules/places';
@@ -70,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(membershipRoutes);
       await api.register(operationsRoutes);
       await api.register(treasuryRoutes);
+      await api.register(booksRoutes);
       await api.register(whatsappRoutes);
       await api.register(pledgeRoutes);
       await api.register(eventRoutes);

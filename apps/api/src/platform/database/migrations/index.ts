@@ -37,6 +37,7 @@ import * as yearDonorCounts0600 from './20261127_0600_year_donor_counts';
 import * as pgSearchText0700 from './20261127_0700_pg_search_text';
 import * as keptPledgeTotals0800 from './20261127_0800_kept_pledge_totals';
 import * as dataLinks0200 from './20261129_0200_data_links';
+import * as books0400 from './20261129_0400_books';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0800_kept_pledge_totals': keptPledgeTotals0800,
   '20261129_0100_account_changes': accountChanges0100,
   '20261129_0200_data_links': dataLinks0200,
+  '20261129_0400_books': books0400,
 };
