@@ -362,6 +362,16 @@ export interface SandboxTransactionsTable {
   checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** A payment requested on the payer's telephone (no checkout page) expires then (migration 20261129_0600). */
+  push_expires_at?: string | null;
+}
+
+/** Commands received by SMS, for the per-number limit (migration 20261129_0600). */
+export interface SmsCommandsTable {
+  id: Generated<number>;
+  telephone: string;
+  command: string;
+  created_at: string;
 }
 
 export interface AppSecretsTable {
@@ -831,6 +841,7 @@ export interface Database {
   newsletter_sends: NewsletterSendsTable;
   memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  sms_commands: SmsCommandsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
   cause_goals: CauseGoalsTable;

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as pushRequests0600 from './20261129_0600_push_requests';
 import * as accountChanges0100 from './20261129_0100_account_changes';
 import * as initial from './20261121_0001_initial';
 import * as payments0500 from './20261121_0500_payments';
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0100_account_changes': accountChanges0100,
   '20261129_0200_data_links': dataLinks0200,
   '20261129_0400_books': books0400,
+  '20261129_0600_push_requests': pushRequests0600,
 };
