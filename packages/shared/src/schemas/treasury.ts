@@ -436,12 +436,13 @@ export const transparencyMonthSchema = z.object({ month: z.string(), raised: z.n
 export const transparencyCauseSchema = z.object({
   purpose: z.enum(DONATION_PURPOSES),
   label: z.string(),
-  raised: z.number(),
+  /** null when the cause had fewer than 3 gifts in the year (« moins de 3 dons »). */
+  raised: z.number().nullable(),
   donations: z.number(),
   spent: z.number(),
   months: z.array(transparencyMonthSchema),
   /** Raised in months with fewer than 3 donations, given for the year only. */
-  other_months: z.object({ raised: z.number(), donations: z.number() }),
+  other_months: z.object({ raised: z.number().nullable(), donations: z.number() }),
 });
 export const transparencySchema = z.object({
   year: z.number(),
