@@ -42,6 +42,7 @@ const AddUserModal = lazy(() => import('@web/components/account/add-user-modal')
 
 // The treasury's area (forms, reconciliation) loads when opened.
 const SettingsView = lazy(() => import('@web/features/settings/admin/settings-view').then((m) => ({ default: m.SettingsView })));
+const BooksView = lazy(() => import('@web/features/books/books-view').then((m) => ({ default: m.BooksView })));
 const TreasuryView = lazy(() => import('@web/features/treasury/admin/treasury-view').then((m) => ({ default: m.TreasuryView })));
 const RegistersView = lazy(() => import('@web/features/privacy/admin/registers-view').then((m) => ({ default: m.RegistersView })));
 
@@ -120,6 +121,12 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return (
         <Suspense fallback={<Spinner />}>
           <TreasuryView />
+        </Suspense>
+      );
+    case 'comptabilite':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <BooksView />
         </Suspense>
       );
     case 'registres':
