@@ -30,10 +30,12 @@ const FIGURE = 'whitespace-nowrap';
 function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
   const hasActivity = cause.donations !== 0 || cause.spent !== 0;
   return (
-    <li id={cause.purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <li id={cause.purpose} className="min-w-0 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h3 className="text-xl font-bold text-emerald-950">{cause.label}</h3>
-      <dl className="grid grid-cols-3 gap-2 text-center">
-        <div className="min-w-0">
+      {/* On a phone, one figure per line (label left, figure right): three columns of 100 px cannot hold « 150 000 FCFA »
+          unbroken. */}
+      <dl className="grid grid-cols-1 gap-1 sm:grid-cols-3 sm:gap-2 sm:text-center">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Collecté</dt>
           <dd className="font-extrabold text-emerald-900">
             {cause.raised === null ? (
@@ -43,11 +45,11 @@ function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
             )}
           </dd>
         </div>
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Dons</dt>
           <dd className="font-extrabold text-emerald-900">{formatNumber(cause.donations)}</dd>
         </div>
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Dépensé</dt>
           <dd className="font-extrabold text-amber-800">
             <span className={FIGURE}>{formatFcfa(cause.spent)}</span>
@@ -59,7 +61,9 @@ function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
           <Suspense fallback={<div className="h-56" />}>
             <TransparencyChart months={cause.months} />
           </Suspense>
-          <div className="overflow-x-auto">
+          {/* Figures never break: on a narrow phone the month table scrolls inside its card (reachable by keyboard). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${cause.label} par mois`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{`${cause.label} : collecté et dépensé par mois`}</caption>
               <thead>
@@ -164,13 +168,13 @@ export default function TransparencyPage() {
           </section>
           <section aria-hidden="true" className="space-y-4">
             <p className="text-2xl font-bold text-emerald-950">Par cause</p>
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
               {DONATION_PURPOSES.map((purpose) => (
                 <li key={purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
                   <p className="text-xl font-bold text-emerald-950">{DONATION_PURPOSE_LABELS[purpose]}</p>
-                  <dl className="grid grid-cols-3 gap-2 text-center">
+                  <dl className="grid grid-cols-1 gap-1 sm:grid-cols-3 sm:gap-2 sm:text-center">
                     {CAUSE_LABELS.map((label) => (
-                      <div key={label} className="min-w-0">
+                      <div key={label} className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
                         <dt className="text-sm text-slate-600">{label}</dt>
                         <dd className="font-extrabold text-emerald-900">…</dd>
                       </div>
@@ -217,7 +221,7 @@ export default function TransparencyPage() {
             <h2 id="causes-title" className="text-2xl font-bold text-emerald-950">
               Par cause
             </h2>
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
               {data.causes.map((c) => (
                 <CauseCard key={c.purpose} cause={c} />
               ))}

@@ -164,10 +164,10 @@ export default function AdminDashboardPage() {
     if (hasNavigated.current) contentRef.current?.focus();
   }, [view]);
 
-  const open = (next: AdminView) => {
+  const open = (next: AdminView, at?: Record<string, string>) => {
     hasNavigated.current = true;
-    // One history entry per view, so the back button returns to the previous one.
-    setParams(next === DEFAULT_VIEW ? {} : { vue: next });
+    // One history entry per view, so the back button returns to the previous one; `at` names a tab inside it.
+    setParams(next === DEFAULT_VIEW ? {} : { vue: next, ...at });
   };
 
   return (

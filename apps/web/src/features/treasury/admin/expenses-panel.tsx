@@ -14,18 +14,19 @@ import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
 import { ExpenseForm } from './expense-form';
 import { errorText, Panel } from './panel';
 
-// Expenses: those waiting for a second administrator first, then every expense with its status; approve (not one's
+// Expenses: every expense with its status (so one just recorded shows at once), or those waiting for a second
+// administrator when opened from « À traiter »; approve (not one's
 // own), cancel with a reason (never deleted), the proof, the CSV of the list.
 
 const FILTERS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: 'en_attente', label: 'À approuver' },
   { value: '', label: 'Toutes' },
+  { value: 'en_attente', label: 'À approuver' },
   { value: 'approuvee', label: 'Approuvées' },
   { value: 'annulee', label: 'Annulées' },
 ];
 
-export function ExpensesPanel() {
-  const [status, setStatus] = useState('en_attente');
+export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }) {
+  const [status, setStatus] = useState(FILTERS.some((f) => f.value === initialStatus) ? initialStatus : '');
   const [typed, setTyped] = useState('');
   // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
   const { q } = searchTerm(typed);
