@@ -1,5 +1,5 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
-import { formatFcfa } from '@shared/format';
+import { formatFcfa, formatDate } from '@shared/format';
 import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
 import { SearchTermField, searchTerm } from '@web/components/admin/search-term';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
@@ -56,7 +56,7 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
   };
 
   const columns: ReadonlyArray<Column<Expense>> = [
-    { key: 'date', header: 'Date', render: (e) => <span className="whitespace-nowrap">{e.paid_at}</span> },
+    { key: 'date', header: 'Date', render: (e) => <span className="whitespace-nowrap">{formatDate(e.paid_at)}</span> },
     { key: 'amount', header: 'Montant', render: (e) => <span className="whitespace-nowrap font-semibold">{formatFcfa(e.amount)}</span> },
     {
       key: 'category',
