@@ -263,6 +263,8 @@ export const expenseSchema = z.object({
   created_by: z.number().nullable(),
   created_by_name: z.string().nullable(),
   approved_by: z.number().nullable(),
+  /** Who approved it, by name (shown on the expense, not only in the audit trail). */
+  approved_by_name: z.string().nullable(),
   approved_at: z.string().nullable(),
   cancelled_by: z.number().nullable(),
   cancelled_at: z.string().nullable(),

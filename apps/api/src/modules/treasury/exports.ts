@@ -40,6 +40,7 @@ const EXPENSE_COLUMNS: CsvColumn<ExpenseListRow>[] = [
   col('Description', (r) => r.description),
   col('Statut', (r) => EXPENSE_STATUS_LABELS[r.status as ExpenseStatus] ?? r.status),
   col('Saisie par', (r) => r.created_by_name),
+  col('Approuvée par', (r) => r.approved_by_name),
   col('Motif d’annulation', (r) => r.cancel_reason),
   col('Enregistrée le', (r) => r.created_at),
 ];

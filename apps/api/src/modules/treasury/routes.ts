@@ -59,7 +59,7 @@ import { transparency } from './transparency';
 // Treasury (administrators) and the public transparency figures. HTTP only: the rules live in the services.
 
 const expenseView = (
-  r: ExpenseListRow | (Omit<ExpenseListRow, 'account_name' | 'created_by_name'> & Partial<ExpenseListRow>),
+  r: ExpenseListRow | (Omit<ExpenseListRow, 'account_name' | 'created_by_name' | 'approved_by_name'> & Partial<ExpenseListRow>),
 ): Expense => ({
   id: r.id,
   amount: Number(r.amount),
@@ -78,6 +78,7 @@ const expenseView = (
   created_by: r.created_by,
   created_by_name: r.created_by_name ?? null,
   approved_by: r.approved_by,
+  approved_by_name: r.approved_by_name ?? null,
   approved_at: r.approved_at,
   cancelled_by: r.cancelled_by,
   cancelled_at: r.cancelled_at,

@@ -74,6 +74,7 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
           {EXPENSE_STATUS_LABELS[e.status as ExpenseStatus]}
           {e.cancel_reason ? <span className="block text-sm text-slate-600">Motif : {e.cancel_reason}</span> : null}
           {e.created_by_name ? <span className="block text-sm text-slate-600">Saisie par {e.created_by_name}</span> : null}
+          {e.approved_by_name ? <span className="block text-sm text-slate-600">Approuvée par {e.approved_by_name}</span> : null}
         </span>
       ),
     },
