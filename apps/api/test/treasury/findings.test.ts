@@ -62,6 +62,16 @@ describe('annual statements', () => {
   });
 });
 
+describe('the donations list', () => {
+  it('dates a cash gift by the day it was received, not the day it was typed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/donations?per_page=50', headers: bearer(admin.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items ?? res.json();
+    const days = (items as { paid_at: string | null }[]).map((d) => d.paid_at?.slice(0, 10));
+    expect(days).toEqual(expect.arrayContaining(['2025-03-01', '2025-03-02', '2025-03-03', '2025-05-01']));
+  });
+});
+
 describe('/api/transparency', () => {
   it('gives the running costs share to the hundredth of a percent', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/transparency?year=2025' })).json();
