@@ -23,7 +23,7 @@ import { eventRoutes } from './modules/events';
 import { treasuryRoutes } from './modules/treasury';
 import { booksRoutes } from './modules/books';
 import { settingsRoutes } from './modules/settings';
-import { privacyRoutes } from './modules/privacy';
+import { myDataPageRoutes, privacyRoutes } from './modules/privacy';
 import { zoneRoutes } from './modules/places';
 
 /** Every API area, under /api. */
@@ -31,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // At the root: `app.payments` is shared by the payments and operations routes, and reachable from tests.
   await app.register(paymentsContext);
   await app.register(publicLists);
+  // `/mes-donnees/{token}`: a server page outside /api (the person's data, printable, without the web app).
+  await app.register(myDataPageRoutes);
   await app.register(
     async (api) => {
       // First: it acts on every route declared after it (the CSV export of the lists that declare one).

@@ -1,54 +1,15 @@
-import { POLICY_MESSAGES, type AccountChange, type PendingChange } from '@shared/schemas/account-changes';
+import { POLICY_MESSAGES, type AccountChange } from '@shared/schemas/account-changes';
 import { type DB, nowIso } from '../../platform/database/database';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
-import { assertNotProposer, assertOwnSession, countActiveAdministrators } from '../policy';
-import { decideAccountChange, findAccountChange, hasPendingAccountChange, insertAccountChange, listAccountChanges } from './data';
-import { lockActiveAdministrators } from './data';
-import { type AdminUserChanges, applyUserChanges } from './users';
-import { insertRegisteredUser, type NewAccountValues, rethrowUniqueViolation } from './registration';
+import { assertNotProposer, assertOwnSession } from '../policy';
+import { shownChanges } from './account-change-proposals';
+import { decideAccountChange, findAccountChange, listAccountChanges } from './data';
+import { applyUserChanges } from './users';
+import { insertRegisteredUser, rethrowUniqueViolation } from './registration';
 
 // Administrators are changed by two (CONTRACT « Who may act on whom », docs/decisions/policy.md): a change the policy
-// guards is proposed here and applied when another administrator approves it.
-
-type Proposal = { kind: 'update'; userId: number; changes: AdminUserChanges } | { kind: 'create'; changes: NewAccountValues };
-
-/**
- * Records a proposal, or returns null when the proposer is the only active administrator (the change then takes
- * effect at once and is audited by the caller). Every active administrator's row is locked while counting, so two
- * administrators demoting each other at once cannot both go alone.
- */
-export async function proposeAccountChange(db: DB, actor: AuditActor, proposal: Proposal): Promise<PendingChange | null> {
-  return db.transaction().execute(async (trx) => {
-    await lockActiveAdministrators(trx);
-    if ((await countActiveAdministrators(trx)) <= 1) return null;
-    const userId = proposal.kind === 'update' ? proposal.userId : null;
-    if (userId !== null && (await hasPendingAccountChange(trx, userId))) throw conflict(POLICY_MESSAGES.pendingAlready);
-    const id = await insertAccountChange(trx, {
-      user_id: userId,
-      kind: proposal.kind,
-      changes: JSON.stringify(proposal.changes),
-      proposed_by: actor.id,
-      proposed_at: nowIso(),
-    });
-    await recordAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
-      actingId: actor.actingId,
-      action: 'account_change.propose',
-      entity: 'account_changes',
-      entityId: id,
-      details: { kind: proposal.kind, user_id: userId, changes: shownChanges(proposal.changes) },
-    });
-    return { change_id: id, status: 'en_attente' as const, message: POLICY_MESSAGES.proposed };
-  });
-}
-
-/** What a list shows of a change: never the new account's password hash. */
-function shownChanges(changes: object) {
-  const { password_hash: _hash, ...shown } = changes as Record<string, unknown>;
-  return shown;
-}
+// guards is proposed (account-change-proposals.ts) and applied here when another administrator approves it.
 
 export async function pageOfAccountChanges(db: DB, status?: string): Promise<AccountChange[]> {
   const rows = await listAccountChanges(db, status);
@@ -101,5 +62,3 @@ export async function rejectAccountChange(db: DB, actor: AuditActor, id: number)
   await decide(db, actor, id, 'rejetee', async () => {});
   return { message: POLICY_MESSAGES.rejected };
 }
-
-export { hasPendingAccountChange };

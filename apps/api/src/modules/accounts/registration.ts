@@ -6,9 +6,9 @@ import { forbidden, type FieldErrors, unprocessable } from '../../platform/lib/h
 import { hashPassword } from '../../platform/lib/passwords';
 import { recordAudit } from '../audit';
 import { notifyAccountCreated } from '../messages';
-import { type ZoneColumns, zoneColumns } from '../places';
+import { zoneColumns } from '../places';
 import { changeNeedsSecondAdministrator } from '../policy';
-import { proposeAccountChange } from './account-changes';
+import { type NewAccountValues, proposeAccountChange } from './account-change-proposals';
 import { uniqueViolationField } from './unique-violation';
 
 export interface Creator {
@@ -93,16 +93,6 @@ export async function registerUser(
     },
   };
 }
-
-/** A new account's columns, decided before it is inserted (kept as such in a proposal for a new administrator). */
-export type NewAccountValues = {
-  name: string;
-  email: string;
-  telephone: string;
-  password_hash: string;
-  role: string;
-  is_confirmed: number;
-} & ZoneColumns;
 
 /** Inserts an account created by `creator`, audits it and tells the person how to sign in; in the caller's transaction. */
 export async function insertRegisteredUser(

@@ -19,7 +19,7 @@ import { type Creator, isCreatorRole, rethrowUniqueViolation, takenErrors } from
 import { zoneColumns } from '../places';
 import type { PendingChange } from '@shared/schemas/account-changes';
 import { assertOwnSession, changeNeedsSecondAdministrator, countActiveAdministrators } from '../policy';
-import { proposeAccountChange } from './account-changes';
+import { type AdminUserChanges, proposeAccountChange } from './account-change-proposals';
 import { notifyIdentifiersChanged } from './account-notices';
 
 export const USER_MESSAGES = {
@@ -67,15 +67,6 @@ export async function confirmUser(db: DB, admin: AuditActor, userId: number, opt
 export function listedUser<U extends { is_active: number }>(user: U) {
   return { ...user, is_active: user.is_active === 1 };
 }
-
-export type AdminUserChanges = {
-  name?: string;
-  email?: string;
-  telephone?: string;
-  zone?: string | null;
-  role?: string;
-  is_active?: boolean;
-};
 
 /**
  * An administrator edits a user (docs/product/back-office.md): only the fields sent change. A change that the policy

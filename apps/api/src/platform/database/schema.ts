@@ -362,6 +362,16 @@ export interface SandboxTransactionsTable {
   checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** A payment requested on the payer's telephone (no checkout page) expires then (migration 20261129_0600). */
+  push_expires_at?: string | null;
+}
+
+/** Commands received by SMS, for the per-number limit (migration 20261129_0600). */
+export interface SmsCommandsTable {
+  id: Generated<number>;
+  telephone: string;
+  command: string;
+  created_at: string;
 }
 
 export interface AppSecretsTable {
@@ -831,6 +841,7 @@ export interface Database {
   newsletter_sends: NewsletterSendsTable;
   memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  sms_commands: SmsCommandsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
   cause_goals: CauseGoalsTable;
@@ -846,6 +857,7 @@ export interface Database {
   volunteer_sessions: VolunteerSessionsTable;
   migration_reports: MigrationReportsTable;
   privacy_requests: PrivacyRequestsTable;
+  data_links: DataLinksTable;
 }
 
 /** Long work run off the request thread, its progress and its finished file (migrations 20261125_1700, 20261127_0200). */
@@ -940,6 +952,15 @@ export interface PrivacyRequestsTable {
   closed_at: string | null;
   closed_by: number | null;
   outcome: string | null;
+}
+
+/** A link bringing a person their data after an access request (migration 20261129_0200): the token's SHA-256 only. */
+export interface DataLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  request_id: number;
+  expires_at: string;
+  created_at: string;
 }
 
 /** What a migration found and left for a person to decide (migration 20261126_0100: telephone conflicts). */
