@@ -199,6 +199,7 @@ describe('administrator dashboard', () => {
       'Ajouter un utilisateur',
       'Confirmer Compte',
       'Confirmer Volontaire',
+      'Changements en attente',
       'Filtre utilisateur',
       'Les Projets',
       'Profil',
@@ -218,6 +219,7 @@ describe('administrator dashboard', () => {
       'Journal d’audit',
       'Événements',
       'Trésorerie',
+      'Comptabilité',
       'Paramètres',
       // Personal data (issue 26).
       'Registres (données personnelles)',
@@ -513,7 +515,7 @@ describe('administrator dashboard', () => {
     await db.updateTable('donations').set({ deleted_at: nowIso() }).where('id', '=', gone).execute();
     await donation.getByRole('button', { name: 'Annuler le don' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
-    await page.getByText('Erreur lors de la suppression du don').first().waitFor();
+    await page.getByText('Erreur lors de l’annulation du don').first().waitFor();
     assertNoPageErrors(page);
   });
 
