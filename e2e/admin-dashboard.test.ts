@@ -199,6 +199,7 @@ describe('administrator dashboard', () => {
       'Ajouter un utilisateur',
       'Confirmer Compte',
       'Confirmer Volontaire',
+      'Changements en attente',
       'Filtre utilisateur',
       'Les Projets',
       'Profil',
@@ -218,6 +219,7 @@ describe('administrator dashboard', () => {
       'Journal d’audit',
       'Événements',
       'Trésorerie',
+      'Comptabilité',
       'Paramètres',
       // Personal data (issue 26).
       'Registres (données personnelles)',
@@ -371,12 +373,12 @@ describe('administrator dashboard', () => {
     const donation = page.locator('main table tbody tr').filter({ has: page.getByRole('cell', { name: String(donationId), exact: true }) });
     await donation.waitFor();
     expect(await donation.textContent()).toContain('Éducation');
-    await donation.getByRole('button', { name: 'Supprimer' }).click();
+    await donation.getByRole('button', { name: 'Annuler le don' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await donation.count()).toBe(1);
-    await donation.getByRole('button', { name: 'Supprimer' }).click();
+    await donation.getByRole('button', { name: 'Annuler le don' }).click();
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
     await donation.waitFor({ state: 'detached' });
     const stored = await e2eDb().selectFrom('donations').select('deleted_at').where('id', '=', donationId).executeTakeFirst();
@@ -511,9 +513,9 @@ describe('administrator dashboard', () => {
     const donation = page.locator('main table tbody tr').filter({ has: page.getByRole('cell', { name: String(gone), exact: true }) });
     await donation.waitFor();
     await db.updateTable('donations').set({ deleted_at: nowIso() }).where('id', '=', gone).execute();
-    await donation.getByRole('button', { name: 'Supprimer' }).click();
+    await donation.getByRole('button', { name: 'Annuler le don' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
-    await page.getByText('Erreur lors de la suppression du don').first().waitFor();
+    await page.getByText('Erreur lors de l’annulation du don').first().waitFor();
     assertNoPageErrors(page);
   });
 
@@ -537,7 +539,7 @@ describe('administrator dashboard', () => {
     await entry(page, 'Liste des Paiements').click();
     await row(page, tag('Client Payeur')).waitFor();
     await expectNoSeriousAxeViolations(page);
-    await row(page, tag('Client Payeur')).getByRole('button', { name: 'Supprimer' }).click();
+    await row(page, tag('Client Payeur')).getByRole('button', { name: 'Annuler le paiement' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).waitFor();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();

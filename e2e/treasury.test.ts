@@ -24,7 +24,7 @@ async function noHorizontalScroll(page: Page) {
       [...document.querySelectorAll('body *')]
         .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
         .slice(-5)
-        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`),
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
     );
     expect.soft(wide).toEqual([]);
   }
@@ -63,7 +63,8 @@ describe('treasury at 360 px', () => {
     });
     await form.getByRole('button', { name: 'Enregistrer la dépense' }).click();
     await toast(first, 'Dépense enregistrée : elle attend l’approbation d’un autre administrateur.');
-    // Its author sees it waiting, without an « Approuver » button.
+    // Its author sees it at once (the list opens on every expense), waiting, without an « Approuver » button.
+    await first.getByRole('button', { name: 'Toutes', pressed: true }).waitFor();
     await first.getByText('Un autre administrateur doit l’approuver.').first().waitFor();
     await noHorizontalScroll(first);
     assertNoPageErrors(first);
@@ -75,12 +76,19 @@ describe('treasury at 360 px', () => {
     await viewHeading(second, 'À traiter').waitFor();
     await second.getByRole('button', { name: /dépenses? à approuver/ }).click();
     await viewHeading(second, 'Trésorerie').waitFor();
-    await second.getByRole('button', { name: 'Dépenses', exact: true }).click();
+    // The card opens the expenses' list on those waiting (issue 40), not « Comptes »; the tab is in the address.
+    await second.waitForURL((url) => url.searchParams.get('onglet') === 'depenses');
+    await second.getByRole('button', { name: 'À approuver', pressed: true }).waitFor();
     const row = second.getByRole('row').filter({ hasText: 'Pharmacie de Cadjèhoun' });
     await row.getByRole('button', { name: 'Approuver' }).click();
     await toast(second, 'Dépense approuvée.');
     await second.getByRole('button', { name: 'Comptes', exact: true }).click();
     const card = second.getByRole('listitem').filter({ hasText: tag });
+    await card.getByText(formatFcfa(350_000), { exact: true }).waitFor();
+    // The back button returns to the expenses' tab.
+    await second.goBack();
+    await second.getByRole('button', { name: 'Dépenses', pressed: true }).waitFor();
+    await second.goForward();
     await card.getByText(formatFcfa(350_000), { exact: true }).waitFor();
     await noHorizontalScroll(second);
     const { violations } = await new AxeBuilder({ page: second }).exclude('.Toastify').analyze();

@@ -76,6 +76,25 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'books_year.reopen_rejected': 'Réouverture d’exercice refusée',
   'books_budget.update': 'Budget enregistré',
   'export.books': 'Export comptable',
+  'account_change.propose': 'Modification d’administrateur proposée',
+  'expense.cancel_propose': 'Annulation de dépense proposée',
+  'organisation.signature': 'Signature de l’association',
+  'organisation.update': 'Coordonnées de l’association modifiées',
+  'privacy.breach_recorded': 'Violation de données consignée',
+  'privacy.erasure': 'Effacement de données',
+  'privacy.export': 'Export des données d’une personne',
+  'privacy.request': 'Demande sur les données personnelles',
+  'privacy.retention_run': 'Purge des données échues',
+  'settings.update': 'Paramètres modifiés',
+  'user.account_removed': 'Compte supprimé',
+  'user.login': 'Connexion',
+  'user.login_failed': 'Connexion refusée',
+  'user.password_reset': 'Mot de passe réinitialisé',
+  'volunteer.application_removed': 'Candidature de volontaire supprimée',
+  'volunteer.document_removed': 'Document de volontaire supprimé',
+  'year_receipt.download': 'Reçu annuel téléchargé',
+  'year_receipts.download': 'Reçus annuels téléchargés',
+  'treasury_transfer.cancel': 'Virement annulé',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -139,6 +158,40 @@ const FIELD_LABELS: Record<string, string> = {
   result: 'Résultat',
   dedicated_funds: 'Fonds affectés',
   opening_entry: 'Écriture d’à-nouveaux',
+  approved_by: 'Approuvé par',
+  approved_at: 'Approuvé le',
+  created_by: 'Saisi par',
+  proposed_by: 'Proposé par',
+  requested_by: 'Demandé par',
+  filters: 'Filtres',
+  page: 'Page',
+  per_page: 'Par page',
+  search: 'Recherche',
+  q: 'Recherche',
+  from: 'Du',
+  to: 'Au',
+  format: 'Format',
+  kind: 'Nature',
+  method: 'Moyen',
+  reference: 'Référence',
+  total: 'Total',
+  lines: 'Lignes',
+  line: 'Ligne',
+  matched: 'Rapprochées',
+  statement: 'Relevé',
+  movement: 'Mouvement',
+  reversal: 'Contre-passation',
+  source: 'Origine',
+  via: 'Par',
+  user_id: 'Compte',
+  payment_id: 'Paiement',
+  event_id: 'Événement',
+  occurred_at: 'Survenu le',
+  changes: 'Modifications',
+  proposal: 'Proposition',
+  trigger: 'Déclencheur',
+  fichiers: 'Fichiers',
+  compteurs: 'Compteurs',
 };
 
 const STATUS_WORDS: Record<string, string> = {
@@ -160,6 +213,8 @@ export function auditValueWords(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
   if (typeof value === 'number') {
     if (key.startsWith('is_')) return value ? 'oui' : 'non';
+    // A year is a name, not a quantity: « 2026 », never « 2 026 »; identifiers neither.
+    if (key === 'year' || key.endsWith('_year') || key === 'id' || key.endsWith('_id')) return String(value);
     return key === 'amount' ? `${formatNumber(value)} FCFA` : formatNumber(value);
   }
   if (typeof value === 'string') {

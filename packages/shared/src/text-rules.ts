@@ -127,14 +127,15 @@ export const plainLine =
 /**
  * Parses an amount in FCFA as people type it: `5000`, `5 000`, `5 000` (no-break or narrow no-break
  * space), `5.000` (dot as thousands separator). A decimal part (`5000,50`) is `'not-whole'` unless it is
- * zero; anything else is null. Only digits, no sign.
+ * zero; anything else is null. Only digits, no sign. A trailing currency (`5 000 F`, `5 000 FCFA`, `5000 F CFA`)
+ * is tolerated, as people write it.
  */
 export function parseFcfa(value: number | string): number | 'not-whole' | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     return Number.isInteger(value) ? value : 'not-whole';
   }
-  const text = value.trim();
+  const text = value.trim().replace(/[ \u00a0\u202f]*F(?:[ \u00a0\u202f]*CFA)?$/i, '');
   if (/^\d+$/.test(text)) return Number(text);
   if (/^\d{1,3}(?:[ .\u00a0\u202f]\d{3})+$/.test(text)) return Number(text.replace(/[ .\u00a0\u202f]/g, ''));
   const decimal = /^(\d+(?:[ \u00a0\u202f]\d{3})*)[.,](\d{1,2})$/.exec(text);

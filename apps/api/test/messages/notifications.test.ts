@@ -179,6 +179,29 @@ describe('payments and donations', () => {
       `ASBE${NBSP}: votre paiement de 1${NBSP}000${NBSP}FCFA n’a pas abouti. Vous pouvez réessayer sur ${t.config.publicUrl}/paiement`,
     );
   });
+
+  it('the receipt e-mail signs with the organisation’s current name from its settings (issue 40)', async () => {
+    const facts = {
+      name: 'Entraide Bénin Solidaire',
+      address: 'Akpakpa, Cotonou',
+      registration_number: 'N° 2019/0456',
+      telephone: '+229 01 97 12 34 56',
+      email: 'contact@ebs.bj',
+      social: { facebook: null, twitter: null, instagram: null, youtube: null },
+      founder: null,
+      receipt_signature_image: null,
+    };
+    const renamed = await t.app.inject({ method: 'PUT', url: '/api/admin/organisation', headers: bearer(admin.token), payload: facts });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const { url, row } = await initiate('donation', { amount: 3000, purpose: 'sante' });
+    await t.db.updateTable('donations').set({ email: 'renamed@example.bj' }).where('id', '=', row.id).execute();
+    await choose(url, 'approved');
+    const mail = await outboxTo(t.db, 'renamed@example.bj');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain('— Entraide Bénin Solidaire');
+    expect(mail[0]!.html).toContain('Entraide Bénin Solidaire —');
+    expect(mail[0]!.body).not.toContain('— ASBE');
+  });
 });
 
 describe('daily administrator digest', () => {

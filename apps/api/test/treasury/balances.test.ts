@@ -265,6 +265,9 @@ describe('expenses', () => {
     const ok = await t.app.inject({ method: 'POST', url: `/api/admin/expenses/${expense.id}/approve`, headers: bearer(second.token) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approuvee', approved_by: second.id });
+    // The approver is named on the expense itself (issue 40), not only in the audit trail as an id.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/expenses', headers: bearer(admin.token) });
+    expect(listed.json().find((x: { id: number }) => x.id === expense.id)).toMatchObject({ approved_by_name: second.name });
     expect(await balanceOf(t, admin, banque.id)).toBe(before - 100_000);
     const twice = await t.app.inject({ method: 'POST', url: `/api/admin/expenses/${expense.id}/approve`, headers: bearer(second.token) });
     expect(twice.statusCode).toBe(409);

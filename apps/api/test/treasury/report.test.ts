@@ -5,6 +5,7 @@ import { softDelete } from '../../src/modules/payments/admin-lists';
 import { approveExpense, cancelExpense, createExpense, createTransfer } from '../../src/modules/treasury/service';
 import { setClock } from '../../src/platform/lib/clock';
 import { walkAll } from '../helpers/pages';
+import { readZip } from '../privacy/fixtures';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { createAccount } from './helpers';
@@ -176,9 +177,11 @@ describe('annual statements', () => {
       headers: bearer(admin.token),
     });
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body).toContain('Total des recettes');
-    expect(csv.body).toContain('équilibré');
+    // One table per CSV file, as a ZIP (issue 40).
+    expect(csv.headers['content-type']).toBe('application/zip');
+    const csvText = [...(await readZip(csv.rawPayload)).values()].map((b) => b.toString('utf8')).join('\n');
+    expect(csvText).toContain('Total des recettes');
+    expect(csvText).toContain('équilibré');
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/admin/treasury/report?year=${YEAR}&format=pdf`,

@@ -29,5 +29,7 @@ export const moneyRecordListFields = {
   receipt_number: z.string().nullable(),
   receipt_url: z.string().nullable(),
   created_at: z.string(),
+  /** When the money was received: a cash gift's date as entered, not the day it was typed; null until paid. */
+  paid_at: z.string().nullable(),
   ...moneyOriginFields,
 };

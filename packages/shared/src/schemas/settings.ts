@@ -1,5 +1,6 @@
 import { type PaymentType, PAYMENT_TYPE_LABELS } from '../constants';
 import { formatFcfa } from '../format';
+import { parseFcfa } from '../text-rules';
 import { z } from '../zod-fr';
 import { MAX_PAYMENT_AMOUNT } from './payment';
 
@@ -27,12 +28,16 @@ export const feeBelowMinimum = (type: PaymentType, min: number) =>
     ? `Le montant minimum des frais d'adhésion est de ${formatFcfa(min)}.`
     : `Le montant minimum de la ${PAYMENT_TYPE_LABELS[type].toLowerCase()} est de ${formatFcfa(min)}.`;
 
+// « 5 000 », « 5 000 F », « 5000 FCFA » are read as people type them (the shared parser, as every amount field).
 const fcfa = () =>
-  z.coerce
-    .number({ error: SETTINGS_MESSAGES.amountWhole })
-    .int(SETTINGS_MESSAGES.amountWhole)
-    .min(1, SETTINGS_MESSAGES.amountWhole)
-    .max(MAX_PAYMENT_AMOUNT, SETTINGS_MESSAGES.amountWhole);
+  z.union([z.number(), z.string()], { error: SETTINGS_MESSAGES.amountWhole }).transform((value, ctx) => {
+    const amount = parseFcfa(value);
+    if (typeof amount !== 'number' || amount < 1 || amount > MAX_PAYMENT_AMOUNT) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.amountWhole });
+      return z.NEVER;
+    }
+    return amount;
+  });
 
 /** PUT /api/admin/settings (and the administrator's form): a fee is never below its own minimum. */
 export const feeSettingsSchema = z

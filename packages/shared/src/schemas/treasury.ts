@@ -263,6 +263,8 @@ export const expenseSchema = z.object({
   created_by: z.number().nullable(),
   created_by_name: z.string().nullable(),
   approved_by: z.number().nullable(),
+  /** Who approved it, by name (shown on the expense, not only in the audit trail). */
+  approved_by_name: z.string().nullable(),
   approved_at: z.string().nullable(),
   cancelled_by: z.number().nullable(),
   cancelled_at: z.string().nullable(),
@@ -436,12 +438,13 @@ export const transparencyMonthSchema = z.object({ month: z.string(), raised: z.n
 export const transparencyCauseSchema = z.object({
   purpose: z.enum(DONATION_PURPOSES),
   label: z.string(),
-  raised: z.number(),
+  /** null when the cause had fewer than 3 gifts in the year (« moins de 3 dons »). */
+  raised: z.number().nullable(),
   donations: z.number(),
   spent: z.number(),
   months: z.array(transparencyMonthSchema),
   /** Raised in months with fewer than 3 donations, given for the year only. */
-  other_months: z.object({ raised: z.number(), donations: z.number() }),
+  other_months: z.object({ raised: z.number().nullable(), donations: z.number() }),
 });
 export const transparencySchema = z.object({
   year: z.number(),

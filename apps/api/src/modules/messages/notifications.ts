@@ -1,4 +1,5 @@
 import type { DB } from '../../platform/database/database';
+import { getOrganisationFacts } from '../settings';
 import { findUserContact } from './data';
 import { notifyPerson } from './outbox';
 import { toE164 } from '../../platform/lib/phone';
@@ -14,6 +15,9 @@ import {
 
 // The notices queued by changes elsewhere. Each is called inside the transaction of its change, so a
 // notice exists exactly when the change does; its dedupe key makes it once-only across retries and processes.
+
+/** The organisation's current name (its facts in settings) signs receipts' messages; the built-in one when unset. */
+const signer = async (db: DB) => (await getOrganisationFacts(db)).name ?? undefined;
 
 async function send(db: DB, to: { telephone?: string | null; email?: string | null }, notice: Notice, dedupeKey: string): Promise<void> {
   await notifyPerson(db, { telephone: toE164(to.telephone), email: to.email?.trim() || null }, { ...notice, dedupeKey });
@@ -77,7 +81,7 @@ export function createMoneyNotifier(options: MoneyNotifierOptions): MoneyStatusL
     if (!to.telephone && !to.email) return; // an anonymous donation stays anonymous
     if (PAID.has(change.to) && !PAID.has(change.from)) {
       const path = change.receiptNumber ? options.receiptPath(change.kind, change.id, change.receiptNumber) : null;
-      const notice = moneyApprovedNotice(change.kind, change.amount, path ? `${options.publicUrl}${path}` : null);
+      const notice = moneyApprovedNotice(change.kind, change.amount, path ? `${options.publicUrl}${path}` : null, await signer(db));
       await send(db, to, notice, `${change.kind}:${change.id}:approved`);
     } else if (FAILED.has(change.to) && change.from === 'pending') {
       const retry = `${options.publicUrl}${change.kind === 'donation' ? '/donation' : '/paiement'}`;
@@ -108,7 +112,7 @@ export async function notifyMoneyRecordedByHand(
 ): Promise<void> {
   if (!record.telephone && !record.email) return;
   const to = { telephone: record.telephone, email: record.email };
-  await send(db, to, moneyApprovedNotice(record.kind, record.amount, receiptUrl), `${record.kind}:${record.id}:approved`);
+  await send(db, to, moneyApprovedNotice(record.kind, record.amount, receiptUrl, await signer(db)), `${record.kind}:${record.id}:approved`);
 }
 
 /** Issue 18: a refused volunteer is told why (volunteers give an e-mail only, docs/product/validation.md). */

@@ -30,6 +30,8 @@ export function emailLayout(options: {
   /** A page's one button that POSTs to `action` (e.g. the unsubscribe confirmation); not for e-mails. */
   form?: { action: string; label: string };
   footer?: string;
+  /** The organisation's current name (settings), signing the e-mail; the built-in name when unset. */
+  organisation?: string;
 }): string {
   const paragraphs = options.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
   const button = options.link
@@ -39,26 +41,30 @@ export function emailLayout(options: {
     ? `<form method="post" action="${escapeHtml(options.form.action)}" style="margin:24px 0"><button type="submit" style="background:#15803d;color:#fff;padding:12px 20px;border:0;border-radius:6px;font-size:16px;cursor:pointer">${escapeHtml(options.form.label)}</button></form>`
     : '';
   const footer = options.footer ?? '';
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(options.title)}</title></head><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px;color:#15803d">${escapeHtml(options.title)}</h1>${paragraphs}${form}${button}</div><p style="font-size:12px;color:#71717a;margin:16px 0 0">${escapeHtml(ORGANISATION.name)} — ${escapeHtml(ORGANISATION.city)}, ${escapeHtml(ORGANISATION.country)}${footer}</p></div></body></html>`;
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(options.title)}</title></head><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px;color:#15803d">${escapeHtml(options.title)}</h1>${paragraphs}${form}${button}</div><p style="font-size:12px;color:#71717a;margin:16px 0 0">${escapeHtml(options.organisation ?? ORGANISATION.name)} — ${escapeHtml(ORGANISATION.city)}, ${escapeHtml(ORGANISATION.country)}${footer}</p></div></body></html>`;
 }
 
 /** French typography: a no-break space before : ! ? ; (written with plain spaces in the sources for readability). */
 export const frenchSpacing = (s: string) => s.replace(/ ([:!?;])(?=\s|$)/g, '\u00a0$1');
 
-function notice(subject: string, rawSms: string, rawParagraphs: string[], link?: { href: string; label: string }): Notice {
+function notice(
+  subject: string,
+  rawSms: string,
+  rawParagraphs: string[],
+  link?: { href: string; label: string },
+  signedBy: string = ORGANISATION.name,
+): Notice {
   const sms = frenchSpacing(rawSms);
   const paragraphs = rawParagraphs.map(frenchSpacing);
   const text = frenchSpacing(
-    [...paragraphs, ...(link ? [`${link.label} : ${link.href}`] : []), '', `— ${ORGANISATION.name}`]
-      .join('\n\n')
-      .replace(/\n{3,}/g, '\n\n'),
+    [...paragraphs, ...(link ? [`${link.label} : ${link.href}`] : []), '', `— ${signedBy}`].join('\n\n').replace(/\n{3,}/g, '\n\n'),
   );
   subject = frenchSpacing(subject);
   return {
     subject,
     sms: sms.length > SMS_MAX ? `${sms.slice(0, SMS_MAX - 1)}…` : sms,
     text,
-    html: emailLayout({ title: subject, paragraphs, link }),
+    html: emailLayout({ title: subject, paragraphs, link, organisation: signedBy }),
   };
 }
 
@@ -113,7 +119,12 @@ export function volunteerConfirmedNotice(volunteer: { name: string }): Notice {
   );
 }
 
-export function moneyApprovedNotice(kind: 'payment' | 'donation', amount: number, receiptUrl: string | null): Notice {
+export function moneyApprovedNotice(
+  kind: 'payment' | 'donation',
+  amount: number,
+  receiptUrl: string | null,
+  organisation: string = ORGANISATION.name,
+): Notice {
   const what =
     kind === 'donation'
       ? `votre don de ${formatFcfa(amount)} est bien reçu. Merci pour votre générosité !`
@@ -124,6 +135,7 @@ export function moneyApprovedNotice(kind: 'payment' | 'donation', amount: number
     sms,
     [`Bonjour,`, what.charAt(0).toUpperCase() + what.slice(1)],
     receiptUrl ? { href: receiptUrl, label: 'Voir le reçu' } : undefined,
+    organisation,
   );
 }
 

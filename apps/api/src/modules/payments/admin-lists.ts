@@ -38,6 +38,7 @@ async function listPage<Own extends 'payment_type' | 'purpose'>(
       receipt_number: r.receipt_number,
       receipt_url: receiptUrl(receiptSecret, kind, r),
       created_at: r.created_at,
+      paid_at: r.paid_at ?? null,
       ...origin(r),
     })),
   };

@@ -48,10 +48,14 @@ export async function publicOrganisation(db: DB): Promise<OrganisationFacts> {
   return { ...EMPTY_ORGANISATION, ...facts, receipt_signature_image: signatureAddress(facts.receipt_signature_image) };
 }
 
-/** True when a fact the footer, receipts or notice show is still unset (« À traiter » asks for it). */
+/**
+ * True when a fact the receipts and notice need is still unset (« À traiter » asks for it): name, address,
+ * registration number and a way to reach the association. Social links and the founder are optional: an association
+ * without a YouTube channel is not asked again and again (issue 40).
+ */
 export async function organisationIncomplete(db: DB): Promise<boolean> {
   const f = await getOrganisationFacts(db);
-  return [f.name, f.address, f.registration_number, f.telephone, f.email, f.founder, ...Object.values(f.social)].some((v) => v === null);
+  return [f.name, f.address, f.registration_number].some((v) => v === null) || (f.telephone === null && f.email === null);
 }
 
 /** GET /api/admin/organisation: the public facts and the signature's storage key, which a PUT sends back to keep it. */

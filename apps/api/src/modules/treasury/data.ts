@@ -296,8 +296,9 @@ export function expensesQuery(db: Exec, f: ExpenseFilter) {
     .selectFrom('expenses as e')
     .innerJoin('treasury_accounts as a', 'a.id', 'e.account_id')
     .leftJoin('users as u', 'u.id', 'e.created_by')
+    .leftJoin('users as ap', 'ap.id', 'e.approved_by')
     .selectAll('e')
-    .select(['a.name as account_name', 'u.name as created_by_name']);
+    .select(['a.name as account_name', 'u.name as created_by_name', 'ap.name as approved_by_name']);
   if (f.status) q = q.where('e.status', '=', f.status);
   if (f.category) q = q.where('e.category', '=', f.category);
   if (f.purpose) q = q.where('e.purpose', '=', f.purpose);

@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/treasury';
 import type { FastifyReply } from 'fastify';
 import { csvLine } from '../../platform/exports/csv-encode';
+import { pdfSafe } from '../../platform/exports/pdf-text';
 import { type CsvColumn, sendCsv } from '../../platform/exports/csv-export';
 import { type Exec, type ExpenseFilter, type ExpenseListRow, expensesQuery, type JournalFilter } from './data';
 import { journalBatches } from './journal';
@@ -39,6 +40,7 @@ const EXPENSE_COLUMNS: CsvColumn<ExpenseListRow>[] = [
   col('Description', (r) => r.description),
   col('Statut', (r) => EXPENSE_STATUS_LABELS[r.status as ExpenseStatus] ?? r.status),
   col('Saisie par', (r) => r.created_by_name),
+  col('Approuvée par', (r) => r.approved_by_name),
   col('Motif d’annulation', (r) => r.cancel_reason),
   col('Enregistrée le', (r) => r.created_at),
 ];
@@ -70,7 +72,8 @@ export const sendJournalCsv = (reply: FastifyReply, db: Exec, filter: JournalFil
     Readable.from(journalChunks(db, filter), { objectMode: false }),
   );
 
-export function reportCsv(report: TreasuryReport): string {
+/** The annual statements as CSV: one table per file (results; accounts), so a spreadsheet reads each with its own columns. */
+export function reportCsvFiles(report: TreasuryReport): { name: string; body: string }[] {
   const rows: (string | number)[][] = [['Section', 'Poste', 'Montant (FCFA)']];
   for (const r of report.receipts) rows.push(['Recettes', r.label, r.amount]);
   rows.push(['Recettes', 'Total des recettes', report.receipts_total]);
@@ -78,7 +81,6 @@ export function reportCsv(report: TreasuryReport): string {
   rows.push(['Dépenses', 'Total des dépenses', report.expenses_total]);
   rows.push(['Résultat', report.result >= 0 ? 'Excédent' : 'Déficit', report.result]);
   const accounts: (string | number)[][] = [
-    [],
     ['Compte', 'Solde au 1er janvier', 'Recettes', 'Dépenses', 'Virements reçus', 'Virements émis', 'Solde au 31 décembre', 'Contrôle'],
   ];
   for (const a of report.accounts)
@@ -92,7 +94,10 @@ export function reportCsv(report: TreasuryReport): string {
       a.end_balance,
       a.balanced ? 'équilibré' : 'écart',
     ]);
-  return BOM + lines([...rows, ...accounts]);
+  return [
+    { name: `etats-financiers-${report.year}-resultat.csv`, body: BOM + lines(rows) },
+    { name: `etats-financiers-${report.year}-comptes.csv`, body: BOM + lines(accounts) },
+  ];
 }
 
 export async function reportPdf(report: TreasuryReport, organisation: string): Promise<Buffer> {
@@ -109,8 +114,8 @@ export async function reportPdf(report: TreasuryReport, organisation: string): P
         .font(bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(10)
         .fillColor('#0f172a')
-        .text(label, 48, y, { width: 330 });
-      pdf.text(formatFcfa(amount), 380, y, { width: 160, align: 'right' });
+        .text(pdfSafe(label), 48, y, { width: 330 });
+      pdf.text(pdfSafe(formatFcfa(amount)), 380, y, { width: 160, align: 'right' });
       pdf.moveDown(0.2);
     };
     const title = (text: string) => {
@@ -123,7 +128,7 @@ export async function reportPdf(report: TreasuryReport, organisation: string): P
       .font('Helvetica')
       .fontSize(10)
       .fillColor('#334155')
-      .text(`${organisation} — comptabilité de trésorerie (SYCEBNL, système minimal de trésorerie)`);
+      .text(pdfSafe(`${organisation} — comptabilité de trésorerie (SYCEBNL, système minimal de trésorerie)`));
     title('Recettes');
     for (const r of report.receipts) row(r.label, r.amount);
     row('Total des recettes', report.receipts_total, true);
@@ -134,7 +139,7 @@ export async function reportPdf(report: TreasuryReport, organisation: string): P
     row(report.result >= 0 ? 'Excédent de l’exercice' : 'Déficit de l’exercice', report.result, true);
     title('Comptes de trésorerie');
     for (const a of report.accounts) {
-      pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(a.name, 48);
+      pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(pdfSafe(a.name), 48);
       row('Solde au 1er janvier', a.start_balance);
       row('+ Recettes', a.receipts);
       row('− Dépenses', a.expenses);

@@ -51,23 +51,26 @@ export async function annualReport(db: Exec, year: number): Promise<TreasuryRepo
   }
   // The kept balance is the end of the latest year that has movements (or of the current one).
   const isLatest = !lastDay || lastDay < `${year + 1}-01-01`;
-  const accountLines = accounts.map((a: AccountRow) => {
-    const flowsOf = perAccount.get(a.id) ?? { receipts: 0, expenses: 0, transfers_in: 0, transfers_out: 0 };
-    const start = starts.get(a.id) ?? Number(a.opening_balance);
-    const end = ends.get(a.id) ?? Number(a.opening_balance);
-    const computed = start + flowsOf.receipts - flowsOf.expenses + flowsOf.transfers_in - flowsOf.transfers_out;
-    const balanced = computed === end && (!isLatest || end === Number(a.balance));
-    return {
-      id: a.id,
-      name: a.name,
-      kind: a.kind as 'caisse',
-      start_balance: start,
-      ...flowsOf,
-      end_balance: end,
-      computed_end_balance: computed,
-      balanced,
-    };
-  });
+  // An account opened after the year did not exist then: it is absent from that year's statements.
+  const accountLines = accounts
+    .filter((a: AccountRow) => String(a.opening_date).slice(0, 10) <= `${year}-12-31`)
+    .map((a: AccountRow) => {
+      const flowsOf = perAccount.get(a.id) ?? { receipts: 0, expenses: 0, transfers_in: 0, transfers_out: 0 };
+      const start = starts.get(a.id) ?? Number(a.opening_balance);
+      const end = ends.get(a.id) ?? Number(a.opening_balance);
+      const computed = start + flowsOf.receipts - flowsOf.expenses + flowsOf.transfers_in - flowsOf.transfers_out;
+      const balanced = computed === end && (!isLatest || end === Number(a.balance));
+      return {
+        id: a.id,
+        name: a.name,
+        kind: a.kind as 'caisse',
+        start_balance: start,
+        ...flowsOf,
+        end_balance: end,
+        computed_end_balance: computed,
+        balanced,
+      };
+    });
   const receiptLines = [...receipts.entries()]
     .filter(([, v]) => v !== 0)
     .sort(([a], [b]) => receiptOrder(a) - receiptOrder(b))

@@ -30,14 +30,16 @@ import multipart from '@fastify/multipart';
 import { POLICY_MESSAGES } from '@shared/schemas/account-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zipOf } from '../../platform/exports/zip';
 import { notFound } from '../../platform/lib/http-errors';
 import { seekPageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { openStoredFile } from '../../platform/storage/stored-files';
 import { readUpload, validateUpload } from '../../platform/uploads/uploads';
 import { actorOf, requireRole } from '../policy';
 import { recordAudit } from '../audit';
+import { getOrganisationFacts } from '../settings';
 import { type ExpenseListRow, findExpense, findExpenseView, listStatements, pageOfExpenses } from './data';
-import { reportCsv, reportPdf, sendExpensesCsv, sendJournalCsv } from './exports';
+import { reportCsvFiles, reportPdf, sendExpensesCsv, sendJournalCsv } from './exports';
 import { journalPage } from './journal';
 import { annualReport } from './report';
 import {
@@ -57,7 +59,7 @@ import { transparency } from './transparency';
 // Treasury (administrators) and the public transparency figures. HTTP only: the rules live in the services.
 
 const expenseView = (
-  r: ExpenseListRow | (Omit<ExpenseListRow, 'account_name' | 'created_by_name'> & Partial<ExpenseListRow>),
+  r: ExpenseListRow | (Omit<ExpenseListRow, 'account_name' | 'created_by_name' | 'approved_by_name'> & Partial<ExpenseListRow>),
 ): Expense => ({
   id: r.id,
   amount: Number(r.amount),
@@ -76,6 +78,7 @@ const expenseView = (
   created_by: r.created_by,
   created_by_name: r.created_by_name ?? null,
   approved_by: r.approved_by,
+  approved_by_name: r.approved_by_name ?? null,
   approved_at: r.approved_at,
   cancelled_by: r.cancelled_by,
   cancelled_at: r.cancelled_at,
@@ -331,14 +334,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const name = `etats-financiers-${report.year}`;
       reply.header('cache-control', 'private, no-store');
       if (format === 'csv')
+        // One table per CSV file: the results and the accounts have different columns, so they go as a ZIP of two.
         return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(reportCsv(report) as never);
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${name}.zip"`)
+          .send((await zipOf(reportCsvFiles(report))) as never);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}.pdf"`)
-        .send((await reportPdf(report, 'ASBE')) as never);
+        .send((await reportPdf(report, (await getOrganisationFacts(app.db)).name ?? app.config.organisation?.name ?? 'ASBE')) as never);
     },
   );
 

@@ -53,14 +53,17 @@ export async function transparency(db: Exec, year: number): Promise<Transparency
     }
     const totalRaised = [...gifts.values()].reduce((sum, g) => sum + g.amount, 0);
     const donations = [...gifts.values()].reduce((sum, g) => sum + g.count, 0);
+    // A cause with fewer than 3 gifts in the whole year shows no amount at all (« moins de 3 dons »): one gift's
+    // amount could point at its donor, as a thin month's could.
+    const thinYear = donations > 0 && donations < TRANSPARENCY_MIN_DONATIONS;
     return {
       purpose,
       label: DONATION_PURPOSE_LABELS[purpose as DonationPurpose],
-      raised: totalRaised,
+      raised: thinYear ? null : totalRaised,
       donations,
       spent: [...spent.values()].reduce((sum, v) => sum + v, 0),
       months: list,
-      other_months: other,
+      other_months: thinYear ? { raised: null, donations: other.donations } : other,
     };
   });
   const spentTotal = [...byCategory.values()].reduce((s, v) => s + v, 0);
@@ -70,13 +73,13 @@ export async function transparency(db: Exec, year: number): Promise<Transparency
     year,
     years: years.includes(year) ? years : [year, ...years].sort((a, b) => b - a),
     causes,
-    raised: causes.reduce((s, c) => s + c.raised, 0),
+    raised: [...raised.values()].reduce((s, m) => s + [...m.values()].reduce((t, g) => t + g.amount, 0), 0),
     spent: spentTotal,
     running_costs: {
       fonctionnement,
       frais_financiers: frais,
       total: fonctionnement + frais,
-      share: spentTotal > 0 ? Math.round(((fonctionnement + frais) / spentTotal) * 1000) / 1000 : 0,
+      share: spentTotal > 0 ? Math.round(((fonctionnement + frais) / spentTotal) * 10_000) / 10_000 : 0,
     },
     spent_by_category: EXPENSE_CATEGORIES.filter((c) => (byCategory.get(c) ?? 0) !== 0).map((c) => ({
       key: c,

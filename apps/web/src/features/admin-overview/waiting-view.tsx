@@ -17,7 +17,7 @@ const LEFTOVERS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; man
   { key: 'telephone_conflicts', view: 'donnees-a-reprendre', one: 'téléphone en conflit', many: 'téléphones en conflit' },
 ];
 
-const ITEMS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; many: string }> = [
+const ITEMS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; many: string; at?: Record<string, string> }> = [
   {
     key: 'account_changes',
     view: 'changements-en-attente',
@@ -28,12 +28,19 @@ const ITEMS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; many: s
   { key: 'unconfirmed_volunteers', view: 'confirmer-volontaire', one: 'volontaire à confirmer', many: 'volontaires à confirmer' },
   { key: 'pending_testimonials', view: 'temoignages', one: 'témoignage à publier', many: 'témoignages à publier' },
   { key: 'new_messages', view: 'messages', one: 'nouveau message', many: 'nouveaux messages' },
-  { key: 'pending_expenses', view: 'tresorerie', one: 'dépense à approuver', many: 'dépenses à approuver' },
+  // The expenses' list itself, on those waiting (not the accounts, the treasury's first tab).
+  {
+    key: 'pending_expenses',
+    view: 'tresorerie',
+    one: 'dépense à approuver',
+    many: 'dépenses à approuver',
+    at: { onglet: 'depenses', filtre: 'en_attente' },
+  },
   { key: 'new_projects', view: 'projets', one: 'nouveau projet', many: 'nouveaux projets' },
   { key: 'privacy_requests', view: 'demandes-donnees', one: 'demande sur les données', many: 'demandes sur les données' },
 ];
 
-export function WaitingView({ onOpen }: { onOpen: (view: ListView) => void }) {
+export function WaitingView({ onOpen }: { onOpen: (view: ListView, at?: Record<string, string>) => void }) {
   const counts = useWaitingCounts();
   const items = counts.data ? [...ITEMS, ...LEFTOVERS.filter((item) => counts.data[item.key] > 0)] : ITEMS;
   const total = counts.data ? items.reduce((sum, item) => sum + counts.data[item.key], 0) : 0;
@@ -84,7 +91,7 @@ export function WaitingView({ onOpen }: { onOpen: (view: ListView) => void }) {
                 <li key={item.key}>
                   <button
                     type="button"
-                    onClick={() => onOpen(item.view)}
+                    onClick={() => onOpen(item.view, 'at' in item ? item.at : undefined)}
                     className="flex min-h-16 w-full items-center gap-4 rounded-lg bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:ring-emerald-700"
                   >
                     <span className={`text-3xl font-extrabold ${n > 0 ? 'text-emerald-900' : 'text-slate-500'}`}>{formatNumber(n)}</span>

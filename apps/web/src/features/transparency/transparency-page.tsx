@@ -19,23 +19,41 @@ const SUMMARY_LABELS = ['Dons collectés', 'Dépenses', 'Part des frais de fonct
 
 const thisYear = () => Number(new Date(Date.now() + 3600_000).toISOString().slice(0, 4));
 
+/** « 7,14 % »: two decimals, so 15 000 of 210 000 reads 7,14 % and not a rounded 7,10 %. */
+export function formatShare(share: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(share * 100).replace(/\u202f/g, '\u00a0')}\u00a0%`;
+}
+
+// Figures never break inside (« 150 000 FCFA », « novembre 2026 »): the cell may wrap between words only.
+const FIGURE = 'whitespace-nowrap';
+
 function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
-  const hasActivity = cause.raised !== 0 || cause.spent !== 0;
+  const hasActivity = cause.donations !== 0 || cause.spent !== 0;
   return (
-    <li id={cause.purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <li id={cause.purpose} className="min-w-0 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h3 className="text-xl font-bold text-emerald-950">{cause.label}</h3>
-      <dl className="grid grid-cols-3 gap-2 text-center">
-        <div className="min-w-0">
+      {/* On a phone, one figure per line (label left, figure right): three columns of 100 px cannot hold « 150 000 FCFA »
+          unbroken. */}
+      <dl className="grid grid-cols-1 gap-1 sm:grid-cols-3 sm:gap-2 sm:text-center">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Collecté</dt>
-          <dd className="font-extrabold text-emerald-900">{formatFcfa(cause.raised)}</dd>
+          <dd className="font-extrabold text-emerald-900">
+            {cause.raised === null ? (
+              <span className="text-sm font-semibold">moins de 3 dons</span>
+            ) : (
+              <span className={FIGURE}>{formatFcfa(cause.raised)}</span>
+            )}
+          </dd>
         </div>
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Dons</dt>
           <dd className="font-extrabold text-emerald-900">{formatNumber(cause.donations)}</dd>
         </div>
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
           <dt className="text-sm text-slate-600">Dépensé</dt>
-          <dd className="font-extrabold text-amber-800">{formatFcfa(cause.spent)}</dd>
+          <dd className="font-extrabold text-amber-800">
+            <span className={FIGURE}>{formatFcfa(cause.spent)}</span>
+          </dd>
         </div>
       </dl>
       {cause.months.length > 0 ? (
@@ -43,7 +61,9 @@ function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
           <Suspense fallback={<div className="h-56" />}>
             <TransparencyChart months={cause.months} />
           </Suspense>
-          <div className="overflow-x-auto">
+          {/* Figures never break: on a narrow phone the month table scrolls inside its card (reachable by keyboard). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${cause.label} par mois`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{`${cause.label} : collecté et dépensé par mois`}</caption>
               <thead>
@@ -65,7 +85,7 @@ function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
               <tbody>
                 {cause.months.map((m) => (
                   <tr key={m.month} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 pr-2 font-normal">
+                    <th scope="row" className="whitespace-nowrap py-1 pr-2 font-normal">
                       {monthName(m.month)}
                     </th>
                     <td className="whitespace-nowrap py-1 pr-2 text-right">{m.donations > 0 ? formatFcfa(m.raised) : '—'}</td>
@@ -78,10 +98,14 @@ function CauseCard({ cause }: { cause: Transparency['causes'][number] }) {
           </div>
         </>
       ) : null}
-      {cause.other_months.donations > 0 ? (
+      {cause.raised === null ? (
+        <p className="text-sm text-slate-700">
+          Moins de 3 dons cette année : le montant n’est pas publié, pour que personne ne soit reconnaissable.
+        </p>
+      ) : cause.other_months.donations > 0 && cause.other_months.raised !== null ? (
         <p className="text-sm text-slate-700">
           Autres mois de l’année (moins de 3 dons par mois, regroupés pour que personne ne soit reconnaissable) :{' '}
-          {formatFcfa(cause.other_months.raised)} en {formatNumber(cause.other_months.donations)} don
+          <span className={FIGURE}>{formatFcfa(cause.other_months.raised)}</span> en {formatNumber(cause.other_months.donations)} don
           {cause.other_months.donations > 1 ? 's' : ''}.
         </p>
       ) : null}
@@ -98,9 +122,9 @@ export default function TransparencyPage() {
   });
   const data = figures.data;
   return (
-    // overflow-wrap is inherited: every sum on the page (« 12 500 000 FCFA » keeps non-breaking spaces) may wrap rather
-    // than widen a 360 px screen, the year's totals included.
-    <article className="mx-auto max-w-5xl space-y-6 px-4 py-10 [overflow-wrap:anywhere]">
+    // Figures keep their no-break spaces and never break inside (no overflow-wrap:anywhere): « 150 000 FCFA » stays on
+    // one line; long words may still wrap between words (break-words) rather than widen a 360 px screen.
+    <article className="mx-auto max-w-5xl space-y-6 break-words px-4 py-10">
       <PageTitle title="Transparence financière">Transparence financière</PageTitle>
       <p className="text-lg text-slate-800">
         Ce que vos dons ont permis de collecter et ce que l’association a dépensé, cause par cause. Aucun donateur n’est nommé ici.
@@ -144,13 +168,13 @@ export default function TransparencyPage() {
           </section>
           <section aria-hidden="true" className="space-y-4">
             <p className="text-2xl font-bold text-emerald-950">Par cause</p>
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
               {DONATION_PURPOSES.map((purpose) => (
                 <li key={purpose} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
                   <p className="text-xl font-bold text-emerald-950">{DONATION_PURPOSE_LABELS[purpose]}</p>
-                  <dl className="grid grid-cols-3 gap-2 text-center">
+                  <dl className="grid grid-cols-1 gap-1 sm:grid-cols-3 sm:gap-2 sm:text-center">
                     {CAUSE_LABELS.map((label) => (
-                      <div key={label} className="min-w-0">
+                      <div key={label} className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
                         <dt className="text-sm text-slate-600">{label}</dt>
                         <dd className="font-extrabold text-emerald-900">…</dd>
                       </div>
@@ -174,16 +198,21 @@ export default function TransparencyPage() {
             <dl className="grid gap-4 sm:grid-cols-3">
               <div className="min-w-0">
                 <dt className="text-emerald-100">Dons collectés</dt>
-                <dd className="text-2xl font-extrabold text-amber-300">{formatFcfa(data.raised)}</dd>
+                <dd className={`text-2xl font-extrabold text-amber-300 ${FIGURE}`}>{formatFcfa(data.raised)}</dd>
               </div>
               <div>
                 <dt className="text-emerald-100">Dépenses</dt>
-                <dd className="text-2xl font-extrabold text-amber-300">{formatFcfa(data.spent)}</dd>
+                <dd className={`text-2xl font-extrabold text-amber-300 ${FIGURE}`}>{formatFcfa(data.spent)}</dd>
               </div>
               <div>
                 <dt className="text-emerald-100">Part des frais de fonctionnement et financiers</dt>
                 <dd className="text-2xl font-extrabold text-amber-300">
-                  {formatNumber(Math.round(data.running_costs.share * 1000) / 10)} %
+                  <span className={FIGURE}>{formatShare(data.running_costs.share)}</span>
+                </dd>
+                <dd className="text-emerald-100">
+                  soit <span className={FIGURE}>{formatFcfa(data.running_costs.total)}</span> (fonctionnement{' '}
+                  <span className={FIGURE}>{formatFcfa(data.running_costs.fonctionnement)}</span>, frais financiers{' '}
+                  <span className={FIGURE}>{formatFcfa(data.running_costs.frais_financiers)}</span>)
                 </dd>
               </div>
             </dl>
@@ -192,7 +221,7 @@ export default function TransparencyPage() {
             <h2 id="causes-title" className="text-2xl font-bold text-emerald-950">
               Par cause
             </h2>
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
               {data.causes.map((c) => (
                 <CauseCard key={c.purpose} cause={c} />
               ))}

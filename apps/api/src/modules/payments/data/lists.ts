@@ -64,6 +64,8 @@ const LISTED_COLUMNS = [
   'transaction_id',
   'receipt_number',
   'created_at',
+  // The day the money was received (a cash gift's date as entered), which the lists show (issue 40).
+  'paid_at',
   ...ORIGIN_COLUMNS,
 ] as const;
 export type ListedRow = Pick<MoneyRow, (typeof LISTED_COLUMNS)[number]>;

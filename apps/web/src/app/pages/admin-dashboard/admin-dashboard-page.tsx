@@ -44,6 +44,7 @@ const AddUserModal = lazy(() => import('@web/components/account/add-user-modal')
 
 // The treasury's area (forms, reconciliation) loads when opened.
 const SettingsView = lazy(() => import('@web/features/settings/admin/settings-view').then((m) => ({ default: m.SettingsView })));
+const BooksView = lazy(() => import('@web/features/books/books-view').then((m) => ({ default: m.BooksView })));
 const TreasuryView = lazy(() => import('@web/features/treasury/admin/treasury-view').then((m) => ({ default: m.TreasuryView })));
 const RegistersView = lazy(() => import('@web/features/privacy/admin/registers-view').then((m) => ({ default: m.RegistersView })));
 
@@ -126,6 +127,12 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
           <TreasuryView />
         </Suspense>
       );
+    case 'comptabilite':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <BooksView />
+        </Suspense>
+      );
     case 'registres':
       return (
         <Suspense fallback={<Spinner />}>
@@ -161,10 +168,10 @@ export default function AdminDashboardPage() {
     if (hasNavigated.current) contentRef.current?.focus();
   }, [view]);
 
-  const open = (next: AdminView) => {
+  const open = (next: AdminView, at?: Record<string, string>) => {
     hasNavigated.current = true;
-    // One history entry per view, so the back button returns to the previous one.
-    setParams(next === DEFAULT_VIEW ? {} : { vue: next });
+    // One history entry per view, so the back button returns to the previous one; `at` names a tab inside it.
+    setParams(next === DEFAULT_VIEW ? {} : { vue: next, ...at });
   };
 
   return (

@@ -27,6 +27,7 @@ import {
   Users,
   UsersRound,
   Wallet,
+  BookOpen,
   Wrench,
 } from 'lucide-react';
 
@@ -63,6 +64,8 @@ export const ADMIN_VIEWS = [
   'evenements',
   // The treasury's own view (composed by app/ from features/treasury).
   'tresorerie',
+  // The books (double entry on SYCEBNL, composed by app/ from features/books).
+  'comptabilite',
   // Membership fees and the organisation's facts.
   'parametres',
   // Personal data: the registers for the APDP and the retention job (issue 26).
@@ -118,6 +121,7 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: 'journal', label: 'Journal d’audit', icon: ScrollText },
   { key: 'evenements', label: 'Événements', icon: CalendarDays },
   { key: 'tresorerie', label: 'Trésorerie', icon: Wallet },
+  { key: 'comptabilite', label: 'Comptabilité', icon: BookOpen },
   { key: 'parametres', label: 'Paramètres', icon: Settings },
   { key: 'registres', label: 'Registres (données personnelles)', icon: ShieldCheck },
   { key: 'demandes-donnees', label: 'Demandes sur les données', icon: ClipboardList },

@@ -3,7 +3,6 @@ import { Button } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { useState } from 'react';
-import { ADMIN_TEXT } from '@web/components/admin/admin-texts';
 import { type RowRemoval, type RowRemovalOptions, useRowRemoval } from '@web/components/admin/use-row-removal';
 import { cancelMoneyRecord } from './api';
 
@@ -26,7 +25,7 @@ export function useCancelWithReason<T extends { id: number }>(
   return {
     askDelete: setTarget,
     dialog: (
-      <Modal isOpen={target !== null} title={ADMIN_TEXT.deleteTitle} onClose={() => !cancel.isPending && close()}>
+      <Modal isOpen={target !== null} title="Confirmer l’annulation" onClose={() => !cancel.isPending && close()}>
         <form
           onSubmit={(e) => {
             e.preventDefault();

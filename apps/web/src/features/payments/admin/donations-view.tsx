@@ -8,9 +8,10 @@ export function DonationsView() {
   return (
     <MoneyList<AdminDonation>
       list={DONATIONS_LIST}
-      deletePrompt="Voulez-vous vraiment supprimer ce don ? Cette action est irréversible."
-      deletedText="Don supprimé avec succès."
-      deleteErrorText="Erreur lors de la suppression du don"
+      deletePrompt="Voulez-vous vraiment annuler ce don ? Il reste enregistré, annulé avec son motif et compensé par une contre-écriture."
+      cancelLabel="Annuler le don"
+      deletedText="Don annulé."
+      deleteErrorText="Erreur lors de l’annulation du don"
     />
   );
 }

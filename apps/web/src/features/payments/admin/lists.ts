@@ -20,7 +20,7 @@ function moneyColumns<T extends MoneyRow>(own: ReadonlyArray<ListColumn<T>>): Re
     { key: 'amount', header: 'Montant', text: (r) => formatFcfa(r.amount), nowrap: true },
     ...own,
     { key: 'status', header: 'Statut', text: (r) => transactionStatusLabel(r.transaction_status) },
-    { key: 'date', header: 'Date', text: (r) => formatDate(r.created_at), nowrap: true },
+    { key: 'date', header: 'Date', text: (r) => formatDate(r.paid_at ?? r.created_at), nowrap: true },
     { key: 'origin', header: 'Origine' },
     { key: 'receipt', header: 'Reçu' },
     { key: 'action', header: 'Action' },

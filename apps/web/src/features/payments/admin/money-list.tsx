@@ -14,6 +14,8 @@ export interface MoneyListProps<T> {
   /** The list (PAYMENTS_LIST or DONATIONS_LIST): its path is also the base of each record's DELETE and of the CSV export. */
   list: ListDefinition<T>;
   deletePrompt: string;
+  /** The button's words: a record is cancelled and countered, never deleted (« Annuler le don »). */
+  cancelLabel: string;
   deletedText: string;
   deleteErrorText: string;
 }
@@ -40,7 +42,7 @@ export function MoneyList<T extends PaymentListItem | DonationListItem>({ list, 
     action: (r) =>
       r.deleted_at ? null : (
         <Button variant="danger" onClick={() => askDelete(r)}>
-          Supprimer
+          {text.cancelLabel}
         </Button>
       ),
   });

@@ -8,9 +8,10 @@ export function PaymentsView() {
   return (
     <MoneyList<AdminPayment>
       list={PAYMENTS_LIST}
-      deletePrompt="Voulez-vous vraiment supprimer ce paiement ? Cette action est irréversible."
-      deletedText="Paiement supprimé avec succès."
-      deleteErrorText="Erreur lors de la suppression du paiement"
+      deletePrompt="Voulez-vous vraiment annuler ce paiement ? Il reste enregistré, annulé avec son motif et compensé par une contre-écriture."
+      cancelLabel="Annuler le paiement"
+      deletedText="Paiement annulé."
+      deleteErrorText="Erreur lors de l’annulation du paiement"
     />
   );
 }

@@ -1,5 +1,5 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
-import { formatFcfa } from '@shared/format';
+import { formatFcfa, formatDate } from '@shared/format';
 import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
 import { SearchTermField, searchTerm } from '@web/components/admin/search-term';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
@@ -14,18 +14,19 @@ import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
 import { ExpenseForm } from './expense-form';
 import { errorText, Panel } from './panel';
 
-// Expenses: those waiting for a second administrator first, then every expense with its status; approve (not one's
+// Expenses: every expense with its status (so one just recorded shows at once), or those waiting for a second
+// administrator when opened from « À traiter »; approve (not one's
 // own), cancel with a reason (never deleted), the proof, the CSV of the list.
 
 const FILTERS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: 'en_attente', label: 'À approuver' },
   { value: '', label: 'Toutes' },
+  { value: 'en_attente', label: 'À approuver' },
   { value: 'approuvee', label: 'Approuvées' },
   { value: 'annulee', label: 'Annulées' },
 ];
 
-export function ExpensesPanel() {
-  const [status, setStatus] = useState('en_attente');
+export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }) {
+  const [status, setStatus] = useState(FILTERS.some((f) => f.value === initialStatus) ? initialStatus : '');
   const [typed, setTyped] = useState('');
   // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
   const { q } = searchTerm(typed);
@@ -55,7 +56,7 @@ export function ExpensesPanel() {
   };
 
   const columns: ReadonlyArray<Column<Expense>> = [
-    { key: 'date', header: 'Date', render: (e) => <span className="whitespace-nowrap">{e.paid_at}</span> },
+    { key: 'date', header: 'Date', render: (e) => <span className="whitespace-nowrap">{formatDate(e.paid_at)}</span> },
     { key: 'amount', header: 'Montant', render: (e) => <span className="whitespace-nowrap font-semibold">{formatFcfa(e.amount)}</span> },
     {
       key: 'category',
@@ -73,6 +74,7 @@ export function ExpensesPanel() {
           {EXPENSE_STATUS_LABELS[e.status as ExpenseStatus]}
           {e.cancel_reason ? <span className="block text-sm text-slate-600">Motif : {e.cancel_reason}</span> : null}
           {e.created_by_name ? <span className="block text-sm text-slate-600">Saisie par {e.created_by_name}</span> : null}
+          {e.approved_by_name ? <span className="block text-sm text-slate-600">Approuvée par {e.approved_by_name}</span> : null}
         </span>
       ),
     },

@@ -1,4 +1,4 @@
-import { formatFcfa } from '@shared/format';
+import { formatFcfa, formatDate } from '@shared/format';
 import { type JournalLine, MOVEMENT_KIND_LABELS } from '@shared/schemas/treasury';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
@@ -13,7 +13,7 @@ import { errorText, Panel } from './panel';
 // Every movement in date order with its account's running balance; refunds and cancellations show as their own lines.
 
 const COLUMNS: ReadonlyArray<Column<JournalLine>> = [
-  { key: 'date', header: 'Date', render: (l) => <span className="whitespace-nowrap">{l.date}</span> },
+  { key: 'date', header: 'Date', render: (l) => <span className="whitespace-nowrap">{formatDate(l.date)}</span> },
   { key: 'account', header: 'Compte', render: (l) => l.account_name },
   {
     key: 'label',

@@ -1,4 +1,4 @@
-import { formatFcfa } from '@shared/format';
+import { formatFcfa, formatDate } from '@shared/format';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type Statement } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -106,7 +106,8 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
           return (
             <li key={l.id} className="space-y-2 rounded-md border border-slate-200 p-3">
               <p>
-                <span className="font-semibold">{l.date}</span> — {l.label} — <span className="font-semibold">{formatFcfa(l.amount)}</span>
+                <span className="whitespace-nowrap font-semibold">{formatDate(l.date)}</span> — {l.label} —{' '}
+                <span className="font-semibold">{formatFcfa(l.amount)}</span>
                 {l.reference ? ` — Réf. ${l.reference}` : ''}
               </p>
               <div className="flex flex-wrap gap-2">

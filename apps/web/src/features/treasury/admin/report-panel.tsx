@@ -14,9 +14,10 @@ export function ReportPanel() {
   const [year, setYear] = useState(new Date().getFullYear());
   const report = useReport(year);
   const download = (format: 'pdf' | 'csv') =>
-    downloadFile(`/admin/treasury/report?year=${year}&format=${format}`, `etats-financiers-${year}.${format}`).catch(() =>
-      notify.error('Téléchargement impossible.'),
-    );
+    downloadFile(
+      `/admin/treasury/report?year=${year}&format=${format}`,
+      `etats-financiers-${year}.${format === 'csv' ? 'zip' : format}`,
+    ).catch(() => notify.error('Téléchargement impossible.'));
   const line = (label: string, amount: number, strong = false) => (
     <li key={label} className={`flex justify-between gap-4 py-1 ${strong ? 'border-t border-slate-200 font-bold' : ''}`}>
       <span>{label}</span>

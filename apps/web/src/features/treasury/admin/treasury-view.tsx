@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from '@web/lib/router';
 import { AccountsPanel } from './accounts-panel';
 import { ExpensesPanel } from './expenses-panel';
 import { JournalPanel } from './journal-panel';
@@ -6,7 +6,8 @@ import { ReconciliationPanel } from './reconciliation-panel';
 import { ReportPanel } from './report-panel';
 
 // « Trésorerie »: accounts and balances, expenses (with the ones waiting for approval first), the journal,
-// reconciliation of a statement and the year's statements. Tabs wrap on a 360 px phone.
+// reconciliation of a statement and the year's statements. Tabs wrap on a 360 px phone. The tab is in the address
+// (`onglet`, and the expenses' filter `filtre`): a reload, a bookmark or the back button opens the same screen.
 
 const TABS = [
   { key: 'comptes', label: 'Comptes' },
@@ -18,7 +19,14 @@ const TABS = [
 type Tab = (typeof TABS)[number]['key'];
 
 export function TreasuryView() {
-  const [tab, setTab] = useState<Tab>('comptes');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('onglet');
+  const tab: Tab = TABS.some((t) => t.key === raw) ? (raw as Tab) : 'comptes';
+  const setTab = (next: Tab) =>
+    setParams((current) => {
+      const kept = new URLSearchParams({ vue: current.get('vue') ?? 'tresorerie', onglet: next });
+      return kept;
+    });
   return (
     <section aria-labelledby="treasury-title" className="space-y-4">
       <h2 id="treasury-title" className="text-2xl font-bold text-emerald-950">
@@ -41,7 +49,7 @@ export function TreasuryView() {
         </ul>
       </nav>
       {tab === 'comptes' && <AccountsPanel />}
-      {tab === 'depenses' && <ExpensesPanel />}
+      {tab === 'depenses' && <ExpensesPanel key={params.get('filtre') ?? ''} initialStatus={params.get('filtre') ?? ''} />}
       {tab === 'journal' && <JournalPanel />}
       {tab === 'rapprochement' && <ReconciliationPanel />}
       {tab === 'bilan' && <ReportPanel />}

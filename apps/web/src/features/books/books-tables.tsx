@@ -1,0 +1,222 @@
+import { formatFcfa } from '@shared/format';
+import { Button } from '@web/components/ui/button';
+import { SelectField } from '@web/components/ui/field';
+import { Spinner } from '@web/components/ui/spinner';
+import { downloadFile } from '@web/lib/download-file';
+import { notify } from '@web/lib/notify';
+import { useState } from 'react';
+import { useChart, useEntries, useLedger, useTrialBalance } from './api';
+import { dayText, NUM, Panel, Scroll, TD, TH } from './panel';
+
+// The chart of accounts, the journal (entries with their lines), the ledger of one account and the trial balance.
+
+const amount = (n: number) => (n === 0 ? '' : formatFcfa(n));
+
+export function Downloads({ path, name }: { path: string; name: string }) {
+  const get = (format: 'pdf' | 'csv', ext = format as string) =>
+    downloadFile(`${path}${path.includes('?') ? '&' : '?'}format=${format}`, `${name}.${ext}`).catch(() =>
+      notify.error('Téléchargement impossible.'),
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => get('pdf')}>
+        PDF
+      </Button>
+      <Button variant="secondary" onClick={() => get('csv')}>
+        CSV
+      </Button>
+    </div>
+  );
+}
+
+export function ChartPanel() {
+  const chart = useChart();
+  return (
+    <Panel title="Plan comptable (SYCEBNL)">
+      {chart.isPending ? (
+        <Spinner />
+      ) : (
+        <Scroll label="Plan comptable">
+          <table className="w-full text-sm">
+            <thead>
+              <tr>
+                <th className={TH}>Compte</th>
+                <th className={TH}>Intitulé</th>
+                <th className={TH}>Classe</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(chart.data ?? []).map((a) => (
+                <tr key={a.number}>
+                  <td className={`${TD} whitespace-nowrap font-mono`}>{a.number}</td>
+                  <td className={TD}>{a.label}</td>
+                  <td className={TD}>{a.class}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+    </Panel>
+  );
+}
+
+export function JournalPanel({ year }: { year: number }) {
+  const entries = useEntries(year);
+  return (
+    <Panel title={`Journal ${year}`} actions={<Downloads path={`/admin/books/journal?year=${year}`} name={`journal-${year}`} />}>
+      {entries.isPending ? (
+        <Spinner />
+      ) : (entries.data ?? []).length === 0 ? (
+        <p className="text-slate-700">Aucune écriture cette année.</p>
+      ) : (
+        <ol className="space-y-3">
+          {(entries.data ?? []).map((e) => (
+            <li key={e.id} className="rounded-md border border-slate-200 p-3">
+              <p className="flex flex-wrap gap-x-3 font-semibold">
+                <span className="whitespace-nowrap">{e.number}</span>
+                <span className="whitespace-nowrap">{dayText(e.date)}</span>
+                <span className="whitespace-nowrap">Journal {e.journal}</span>
+                <span>{e.label}</span>
+                {e.reference ? <span className="text-slate-600">Réf. {e.reference}</span> : null}
+              </p>
+              <Scroll label={`Lignes de l’écriture ${e.number}`}>
+                <table className="mt-2 w-full text-sm">
+                  <thead>
+                    <tr>
+                      <th className={TH}>Compte</th>
+                      <th className={`${TH} text-right`}>Débit</th>
+                      <th className={`${TH} text-right`}>Crédit</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {e.lines.map((l, i) => (
+                      <tr key={`${l.account}-${i}`}>
+                        <td className={`${TD} whitespace-nowrap font-mono`}>{l.account}</td>
+                        <td className={NUM}>{amount(l.debit)}</td>
+                        <td className={NUM}>{amount(l.credit)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Scroll>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+export function LedgerPanel({ year }: { year: number }) {
+  const chart = useChart();
+  const [account, setAccount] = useState('');
+  const ledger = useLedger(year, account);
+  const options = [
+    { value: '', label: 'Choisir un compte' },
+    ...(chart.data ?? []).map((a) => ({ value: a.number, label: `${a.number} ${a.label}` })),
+  ];
+  return (
+    <Panel
+      title={`Grand livre ${year}`}
+      actions={
+        account ? <Downloads path={`/admin/books/ledger?year=${year}&account=${account}`} name={`grand-livre-${account}-${year}`} /> : null
+      }
+    >
+      <SelectField label="Compte" value={account} onChange={(e) => setAccount(e.target.value)} options={options} />
+      {account && ledger.isPending ? <Spinner /> : null}
+      {(ledger.data ?? []).map((a) => (
+        <Scroll key={a.account} label={`Grand livre du compte ${a.account}`}>
+          <table className="w-full text-sm">
+            <caption className="text-left font-semibold">
+              {a.account} {a.label}
+            </caption>
+            <thead>
+              <tr>
+                <th className={TH}>Date</th>
+                <th className={TH}>Pièce</th>
+                <th className={TH}>Libellé</th>
+                <th className={`${TH} text-right`}>Débit</th>
+                <th className={`${TH} text-right`}>Crédit</th>
+                <th className={`${TH} text-right`}>Solde</th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.lines.map((l, i) => (
+                <tr key={`${l.entry}-${i}`}>
+                  <td className={`${TD} whitespace-nowrap`}>{dayText(l.date)}</td>
+                  <td className={`${TD} whitespace-nowrap`}>{l.number}</td>
+                  <td className={TD}>{l.label}</td>
+                  <td className={NUM}>{amount(l.debit)}</td>
+                  <td className={NUM}>{amount(l.credit)}</td>
+                  <td className={NUM}>{formatFcfa(l.balance)}</td>
+                </tr>
+              ))}
+              <tr className="font-bold">
+                <td className={TD} colSpan={3}>
+                  Total
+                </td>
+                <td className={NUM}>{formatFcfa(a.debit)}</td>
+                <td className={NUM}>{formatFcfa(a.credit)}</td>
+                <td className={NUM}>{formatFcfa(a.balance)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </Scroll>
+      ))}
+    </Panel>
+  );
+}
+
+export function TrialBalancePanel({ year }: { year: number }) {
+  const trial = useTrialBalance(year);
+  const lines = trial.data ?? [];
+  const debit = lines.reduce((s, l) => s + l.debit, 0);
+  const credit = lines.reduce((s, l) => s + l.credit, 0);
+  return (
+    <Panel title={`Balance ${year}`} actions={<Downloads path={`/admin/books/trial-balance?year=${year}`} name={`balance-${year}`} />}>
+      {trial.isPending ? (
+        <Spinner />
+      ) : (
+        <>
+          <p role="status" className={debit === credit ? 'font-semibold text-emerald-800' : 'font-semibold text-red-800'}>
+            {debit === credit ? 'La balance est équilibrée.' : 'La balance n’est pas équilibrée.'}
+          </p>
+          <Scroll label="Balance des comptes">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Balance des comptes {year}</caption>
+              <thead>
+                <tr>
+                  <th className={TH}>Compte</th>
+                  <th className={TH}>Intitulé</th>
+                  <th className={`${TH} text-right`}>Débit</th>
+                  <th className={`${TH} text-right`}>Crédit</th>
+                  <th className={`${TH} text-right`}>Solde</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={l.account}>
+                    <td className={`${TD} whitespace-nowrap font-mono`}>{l.account}</td>
+                    <td className={TD}>{l.label}</td>
+                    <td className={NUM}>{formatFcfa(l.debit)}</td>
+                    <td className={NUM}>{formatFcfa(l.credit)}</td>
+                    <td className={NUM}>{formatFcfa(l.balance)}</td>
+                  </tr>
+                ))}
+                <tr className="font-bold">
+                  <td className={TD} colSpan={2}>
+                    Totaux
+                  </td>
+                  <td className={NUM}>{formatFcfa(debit)}</td>
+                  <td className={NUM}>{formatFcfa(credit)}</td>
+                  <td className={NUM}>{formatFcfa(debit - credit)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </Scroll>
+        </>
+      )}
+    </Panel>
+  );
+}
