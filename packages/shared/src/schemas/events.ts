@@ -63,6 +63,16 @@ export const EVENT_MESSAGES = {
   volunteerIds: 'Liste de bénévoles invalide.',
   volunteerUnknown: 'Bénévole inconnu ou non confirmé.',
   notReception: "Vous n'êtes pas affecté à l'accueil de cet événement.",
+  checkInTooEarly: "L'arrivée s'enregistre au plus tôt 30 minutes avant le début du créneau.",
+  checkInTooLate: "Ce créneau est terminé : l'arrivée ne peut plus être enregistrée.",
+  checkOutTooLate: 'Le départ s’enregistre au plus tard 2 heures après la fin du créneau.',
+  signupNotFound: 'Inscription au créneau introuvable.',
+  hoursConfirmed: 'Heures confirmées.',
+  hoursNothing: "Aucune heure à confirmer : l'arrivée et le départ ne sont pas enregistrés. Indiquez les minutes.",
+  hoursMinutes: 'Les minutes doivent être un nombre entier entre 0 et la durée du créneau.',
+  hoursConfirmedTrue: 'Indiquez confirmed: true pour confirmer les heures.',
+  registrationCheckedIn: 'Ce billet a déjà été enregistré à l’entrée : il ne peut plus être annulé.',
+  scannedAtOutside: "L'heure du scan doit se situer entre 2 heures avant le début de l'événement et maintenant.",
 } as const;
 
 const M = EVENT_MESSAGES;
@@ -244,6 +254,39 @@ export const shiftSchema = z.object({
   checked_out_at: z.string().nullable(),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+
+export const shiftHoursInputSchema = z.object({
+  confirmed: z.literal(true, { error: M.hoursConfirmedTrue }),
+  minutes: z.coerce.number({ error: M.hoursMinutes }).int(M.hoursMinutes).min(0, M.hoursMinutes).max(100_000, M.hoursMinutes).optional(),
+});
+export type ShiftHoursInput = z.input<typeof shiftHoursInputSchema>;
+
+/** A shift's roster for the coordinator: each signup with its stamps, the minutes inside the window, and what was confirmed. */
+export const shiftRosterItemSchema = z.object({
+  id: z.number(),
+  volunteer_id: z.number(),
+  name: z.string(),
+  telephone: z.string().nullable(),
+  status: z.enum(SIGNUP_STATUSES),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+  /** Minutes between arrival and departure, counted inside the shift's window only. */
+  served_minutes: z.number().nullable(),
+  confirmed_minutes: z.number().nullable(),
+  hours_confirmed_at: z.string().nullable(),
+});
+export type ShiftRosterItem = z.infer<typeof shiftRosterItemSchema>;
+
+export const adminShiftSchema = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  label: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  slots: z.number(),
+  taken: z.number(),
+});
+export type AdminShift = z.infer<typeof adminShiftSchema>;
 
 export const volunteerCodeRequestSchema = z.object({ telephone });
 export const volunteerCodeLoginSchema = z.object({

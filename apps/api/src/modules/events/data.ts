@@ -424,23 +424,42 @@ export async function unconfirmedSignupsStartingBetween(db: DB, from: string, to
     .execute();
 }
 
-/** Hours served: every signup with both times recorded, with its shift and event. */
+/** Hours served: the signups whose hours the coordinator confirmed (of shifts still held), with their shift and event. */
 export async function servedSignups(db: DB, volunteerId: number) {
   return db
     .selectFrom('shift_signups')
     .innerJoin('event_shifts', 'event_shifts.id', 'shift_signups.shift_id')
     .innerJoin('events', 'events.id', 'event_shifts.event_id')
     .select([
-      'shift_signups.checked_in_at as checked_in_at',
-      'shift_signups.checked_out_at as checked_out_at',
+      'shift_signups.hours_minutes as hours_minutes',
+      'event_shifts.starts_at as starts_at',
+      'event_shifts.ends_at as ends_at',
       'event_shifts.label as label',
       'events.title as event_title',
     ])
     .where('shift_signups.volunteer_id', '=', volunteerId)
-    .where('shift_signups.checked_in_at', 'is not', null)
-    .where('shift_signups.checked_out_at', 'is not', null)
-    .orderBy('shift_signups.checked_in_at', 'asc')
+    .where('shift_signups.status', 'in', ['inscrit', 'confirme'])
+    .where('shift_signups.hours_confirmed_at', 'is not', null)
+    .where('shift_signups.hours_minutes', 'is not', null)
+    .orderBy('event_shifts.starts_at', 'asc')
     .execute();
+}
+
+/** Every signup of a shift with its volunteer's name, for the coordinator. */
+export async function rosterOfShift(db: DB, shiftId: number) {
+  return db
+    .selectFrom('shift_signups')
+    .innerJoin('volunteers', 'volunteers.id', 'shift_signups.volunteer_id')
+    .selectAll('shift_signups')
+    .select(['volunteers.name as name', 'volunteers.telephone as telephone'])
+    .where('shift_signups.shift_id', '=', shiftId)
+    .orderBy('shift_signups.id', 'asc')
+    .limit(1000)
+    .execute();
+}
+
+export async function shiftsOfEvent(db: DB, eventId: number): Promise<ShiftRow[]> {
+  return db.selectFrom('event_shifts').selectAll().where('event_id', '=', eventId).orderBy('starts_at', 'asc').limit(500).execute();
 }
 
 /** Active events with free seats and someone waiting (a seat freed while a waiting registration was being written). */

@@ -443,6 +443,10 @@ export interface ShiftSignupsTable {
   confirmed_at: string | null;
   checked_in_at: string | null;
   checked_out_at: string | null;
+  /** Minutes served as confirmed by the coordinator (migration 20261129_0300); null until confirmed. */
+  hours_minutes: number | null;
+  hours_confirmed_at: string | null;
+  hours_confirmed_by: number | null;
   created_at: string;
   updated_at: string;
 }
