@@ -21,8 +21,8 @@ async function adminToken() {
   return (await call<{ token: string }>('/login', { body: { telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password } })).token;
 }
 
-async function freeEvent(token: string, title: string) {
-  const start = Date.now() + 7 * 24 * 3600_000;
+async function freeEvent(token: string, title: string, startsIn = 7 * 24 * 3600_000) {
+  const start = Date.now() + startsIn;
   return call<{ id: number }>('/admin/events', {
     token,
     body: {
@@ -66,7 +66,8 @@ describe('events at 360 px', () => {
 
   it('a reception volunteer checks a ticket in with the network cut; the scan reaches the server when it is back', async () => {
     const admin = await adminToken();
-    const event = await freeEvent(admin, `Assemblée ${Date.now()}`);
+    // Starting within the hour: the door accepts scans from 2 hours before the start.
+    const event = await freeEvent(admin, `Assemblée ${Date.now()}`, 3600_000);
     const ticket = await call<{ id: number; ticket_url: string }>(`/events/${event.id}/registrations`, {
       body: { name: 'Koffi Mensah', telephone: '0197554434', seats: 2 },
     });
@@ -98,7 +99,7 @@ describe('events at 360 px', () => {
     await page.evaluate((t) => localStorage.setItem('benevole_token', t), token);
     await page.goto(`/accueil/${event.id}`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByText('Présents : 0 / 1 billets (0 places)').waitFor();
+    await page.getByText('Présents : 0 / 1 billet (0 place)').waitFor();
 
     await page.context().setOffline(true);
     await page.getByText('Hors connexion', { exact: false }).first().waitFor();
@@ -118,7 +119,7 @@ describe('events at 360 px', () => {
     await page.context().setOffline(false);
     await page.getByText('Tous les scans sont envoyés.').waitFor();
     expect(await checkedIn()).not.toBeNull();
-    await page.getByText('Présents : 1 / 1 billets (2 places)').waitFor();
+    await page.getByText('Présents : 1 / 1 billet (2 places)').waitFor();
     assertNoPageErrors(page);
   });
 });

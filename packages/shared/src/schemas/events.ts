@@ -44,6 +44,7 @@ export const EVENT_MESSAGES = {
   registrationNotFound: 'Inscription introuvable.',
   alreadyCancelled: 'Cette inscription est déjà annulée.',
   ticketUnknown: 'Billet inconnu pour cet événement.',
+  ticketCancelled: 'Billet annulé : cette inscription a été annulée.',
   ticketNotConfirmed: "Ce billet n'est pas confirmé.",
   codeOrToken: 'Indiquez le code du billet ou scannez son QR code.',
   notPayable: "Cette inscription n'attend pas de paiement.",
@@ -191,13 +192,18 @@ export const checkInResponseSchema = z.object({ name: z.string(), seats: z.numbe
 
 export const checkInListSchema = z.object({
   event_id: z.number(),
+  /** PBKDF2-SHA-256 parameters of `code_hash`: the event's salt and the iterations. */
+  code_salt: z.string(),
+  code_iterations: z.number(),
   tickets: z.array(
     z.object({
-      /** SHA-256 (hex) of the QR token, and of `<event id>:<CODE>`: the device matches scans without holding the tickets. */
+      /** SHA-256 (hex) of the QR token, and PBKDF2 (hex, 32 bytes) of the upper-case code: the device matches scans without holding the tickets. */
       token_hash: z.string(),
       code_hash: z.string(),
       name: z.string(),
       seats: z.number(),
+      /** A cancelled ticket is held too, so the door reads « Billet annulé ». */
+      status: z.enum(['confirme', 'annule']),
       checked_in_at: z.string().nullable(),
       checked_in_device: z.string().nullable(),
     }),

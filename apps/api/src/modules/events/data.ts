@@ -88,7 +88,10 @@ export async function releaseSeats(db: Executor, eventId: number, seats: number)
 
 // ---- registrations
 
-export async function insertRegistration(db: Executor, values: Omit<EventRegistrationsTable, 'id'>): Promise<RegistrationRow> {
+export async function insertRegistration(
+  db: Executor,
+  values: Omit<EventRegistrationsTable, 'id' | 'door_code_hash'>,
+): Promise<RegistrationRow> {
   return db.insertInto('event_registrations').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -120,13 +123,15 @@ export async function moveRegistration(
   id: number,
   fromStatuses: readonly string[],
   patch: Partial<Omit<RegistrationRow, 'id'>>,
+  options: { notCheckedIn?: boolean } = {},
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('event_registrations')
     .set({ ...patch, updated_at: nowIso() })
     .where('id', '=', id)
-    .where('status', 'in', [...fromStatuses])
-    .executeTakeFirst();
+    .where('status', 'in', [...fromStatuses]);
+  if (options.notCheckedIn) query = query.where('checked_in_at', 'is', null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -157,14 +162,20 @@ export async function recordCheckIn(db: Executor, id: number, at: string, device
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function confirmedTickets(db: DB, eventId: number): Promise<RegistrationRow[]> {
+/** The tickets the door knows: confirmed ones, and cancelled ones (so the door says « Billet annulé »). */
+export async function doorTickets(db: DB, eventId: number): Promise<RegistrationRow[]> {
   return db
     .selectFrom('event_registrations')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('status', '=', 'confirme')
+    .where('status', 'in', ['confirme', 'annule'])
     .orderBy('id', 'asc')
+    .limit(20_000)
     .execute();
+}
+
+export async function setDoorCodeHash(db: DB, id: number, hash: string): Promise<void> {
+  await db.updateTable('event_registrations').set({ door_code_hash: hash }).where('id', '=', id).execute();
 }
 
 export function attendanceQuery(db: DB, eventId: number) {

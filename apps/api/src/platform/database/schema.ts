@@ -412,6 +412,8 @@ export interface EventRegistrationsTable {
   hold_expires_at: string | null;
   checked_in_at: string | null;
   checked_in_device: string | null;
+  /** PBKDF2 of the short code with the event's salt, as the door device holds it (migration 20261129_0300). */
+  door_code_hash: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;

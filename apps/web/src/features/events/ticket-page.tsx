@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from '@web/lib/router';
 import { cancelTicket, fetchTicket, payTicket } from './api';
+import { countOf } from './event-format';
 import { QrCode } from './qr-code';
 
 /** /billet/:token: the ticket, its QR code (the signed link itself) and its short code. */
@@ -60,7 +61,7 @@ export default function TicketPage() {
         <p>{formatCotonouDateTime(ticket.event.starts_at)}</p>
         <p>{ticket.event.place}</p>
         <p>
-          {ticket.name} · {ticket.seats} place{ticket.seats > 1 ? 's' : ''}
+          {ticket.name} · {countOf(ticket.seats, 'place')}
           {ticket.amount > 0 ? ` · ${formatFcfa(ticket.amount)}` : ''}
         </p>
         <p className="font-semibold" data-testid="ticket-status">
