@@ -173,6 +173,8 @@ export const ticketSchema = z.object({
   name: z.string(),
   amount: z.number(),
   checked_in_at: z.string().nullable(),
+  /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
+  waiting_position: z.number().nullable(),
   event: z.object({ title: z.string(), starts_at: z.string(), ends_at: z.string(), place: z.string(), status: z.string() }),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -221,6 +223,8 @@ export const attendanceItemSchema = z.object({
   amount: z.number(),
   checked_in_at: z.string().nullable(),
   created_at: z.string(),
+  /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
+  waiting_position: z.number().nullable(),
 });
 export type AttendanceItem = z.infer<typeof attendanceItemSchema>;
 
@@ -229,6 +233,13 @@ export const receptionInputSchema = z.object({
     .array(z.number({ error: M.volunteerIds }).int(M.volunteerIds).positive(M.volunteerIds), { error: M.volunteerIds })
     .max(100),
 });
+
+export const receptionSchema = z.object({
+  volunteer_ids: z.array(z.number()),
+  /** The confirmed volunteers the coordinator chooses from, by name. */
+  candidates: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type Reception = z.infer<typeof receptionSchema>;
 
 export const shiftInputSchema = z
   .object({

@@ -7,6 +7,7 @@ import {
   eventSchema,
   adminShiftSchema,
   receptionInputSchema,
+  receptionSchema,
   shiftHoursInputSchema,
   shiftInputSchema,
   shiftRosterItemSchema,
@@ -93,8 +94,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, {
 
   app.get(
     '/admin/events/:id/reception',
-    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: z.object({ volunteer_ids: z.array(z.number()) }) } } },
-    async (request) => ({ volunteer_ids: await data.receptionOf(ctx.db, request.params.id) }),
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: receptionSchema } } },
+    async (request) => {
+      if (!(await data.findEvent(ctx.db, request.params.id))) throw notFound(EVENT_MESSAGES.notFound);
+      return { volunteer_ids: await data.receptionOf(ctx.db, request.params.id), candidates: await data.receptionCandidates(ctx.db) };
+    },
   );
 
   app.post(

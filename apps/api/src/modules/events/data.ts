@@ -185,8 +185,35 @@ export function attendanceQuery(db: DB, eventId: number) {
     .where('event_id', '=', eventId);
 }
 
+/** Every registration of the event in order, each waiting one with its place in the waiting list (1 = next). */
 export async function listAttendance(db: DB, eventId: number) {
-  return attendanceQuery(db, eventId).orderBy('id', 'asc').limit(5000).execute();
+  const rows = await attendanceQuery(db, eventId).orderBy('id', 'asc').limit(5000).execute();
+  let waiting = 0;
+  return rows.map((r) => ({ ...r, waiting_position: r.status === 'liste_attente' ? ++waiting : null }));
+}
+
+/** A waiting registration's place in the list (promotion goes by id): 1 is the next to get a seat. */
+export async function waitingPosition(db: Executor, eventId: number, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('event_registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'liste_attente')
+    .where('id', '<=', id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Confirmed volunteers the coordinator may put at a reception, by name. */
+export async function receptionCandidates(db: DB) {
+  return db
+    .selectFrom('volunteers')
+    .select(['id', 'name'])
+    .where('is_confirmed', '=', 1)
+    .where('name', 'not like', '%anonymis%')
+    .orderBy('name', 'asc')
+    .limit(1000)
+    .execute();
 }
 
 /** Unpaid holds past their time. */
