@@ -80,12 +80,18 @@ export default function TicketPage() {
             {ticket.checked_in_at ? <p>Arrivée enregistrée à {formatCotonouTime(ticket.checked_in_at)}.</p> : null}
           </>
         ) : null}
+        {ticket.status === 'liste_attente' && ticket.waiting_position ? (
+          <p data-testid="waiting-position">
+            Vous êtes {ticket.waiting_position === 1 ? '1ʳᵉ' : `${ticket.waiting_position}ᵉ`} sur la liste d'attente. Un SMS vous préviendra
+            si une place se libère.
+          </p>
+        ) : null}
         {ticket.status === 'paiement_attendu' ? (
           <Button onClick={pay} isLoading={busy}>
             Payer {formatFcfa(ticket.amount)}
           </Button>
         ) : null}
-        {isActive && ticket.event.status !== 'annule' ? (
+        {isActive && ticket.event.status !== 'annule' && !ticket.checked_in_at ? (
           <Button variant="secondary" onClick={cancel} disabled={busy}>
             Annuler mon inscription
           </Button>
