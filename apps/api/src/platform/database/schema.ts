@@ -129,6 +129,8 @@ export interface VolunteersTable {
   refusal_reason: string | null;
   /** E.164 telephone, to reach the volunteer by SMS (migration 20261125_1700). */
   telephone: string | null;
+  /** 1 when the volunteer chose to show their photo and name on the public site (migration 20261129_0300). */
+  public_profile: Generated<number>;
   created_at: string;
 }
 
