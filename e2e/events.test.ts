@@ -128,4 +128,51 @@ describe('events at 360 px', () => {
     await page.getByText('Présents : 1 / 1 billet (2 places)').waitFor();
     assertNoPageErrors(page);
   });
+
+  it('the coordinator sees the waiting list with positions at 360 px and cancels from the screen; the waiting ticket shows its place', async () => {
+    const admin = await adminToken();
+    const title = `Causerie ${Date.now()}`;
+    const event = await call<{ id: number }>('/admin/events', {
+      token: admin,
+      body: {
+        title,
+        description: 'Une causerie.',
+        starts_at: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+        ends_at: new Date(Date.now() + 5 * 24 * 3600_000 + 3600_000).toISOString(),
+        place: 'Akpakpa',
+        capacity: 1,
+        price_member: 0,
+        price_public: 0,
+        published: true,
+      },
+    });
+    const register = (name: string, telephone: string) =>
+      call<{ ticket_url: string }>(`/events/${event.id}/registrations`, { body: { name, telephone, seats: 1 } });
+    await register('Assis Premier', '0197554450');
+    await register('Attente Un', '0197554451');
+    const second = await register('Attente Deux', '0197554452');
+
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await page.goto('/unauthorized');
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('role', 'administrateur');
+      localStorage.setItem('is_first_login', 'false');
+    }, admin);
+    await page.goto('/dashboard-administrateur?vue=evenements');
+    const row = page.locator('li', { hasText: title }).first();
+    await row.getByText("Inscriptions et liste d'attente").click();
+    await row.getByText("Liste d'attente (2 personnes)").waitFor();
+    await row.locator('li', { hasText: 'Attente Deux' }).getByText('2ᵉ', { exact: false }).waitFor();
+    await row.locator('li', { hasText: 'Attente Un' }).getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await row.getByText("Liste d'attente (1 personne)").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    assertNoPageErrors(page);
+
+    const ticket = await browser.newPage({ viewport: PHONE, touch: true });
+    await ticket.goto(second.ticket_url.replace(/^https?:\/\/[^/]+/, ''));
+    await ticket.getByTestId('waiting-position').filter({ hasText: "Vous êtes 1ʳᵉ sur la liste d'attente" }).waitFor();
+    assertNoPageErrors(ticket);
+  });
 });
