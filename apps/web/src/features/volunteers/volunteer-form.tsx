@@ -120,7 +120,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
       <div className="flex min-h-11 items-start gap-3">
         <input id="public_profile" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-emerald-700" {...register('public_profile')} />
         <label htmlFor="public_profile" className="text-slate-800">
-          J'accepte que ma photo et mon nom apparaissent sur le site public de l'association (facultatif).
+          J'accepte d'apparaître, avec ma photo, dans l'équipe des volontaires présentée sur le site public (facultatif).
         </label>
       </div>
       <div className="flex min-h-11 items-start gap-3">
