@@ -21,8 +21,8 @@ async function adminToken() {
   return (await call<{ token: string }>('/login', { body: { telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password } })).token;
 }
 
-async function freeEvent(token: string, title: string) {
-  const start = Date.now() + 7 * 24 * 3600_000;
+async function freeEvent(token: string, title: string, startsIn = 7 * 24 * 3600_000) {
+  const start = Date.now() + startsIn;
   return call<{ id: number }>('/admin/events', {
     token,
     body: {
@@ -66,7 +66,8 @@ describe('events at 360 px', () => {
 
   it('a reception volunteer checks a ticket in with the network cut; the scan reaches the server when it is back', async () => {
     const admin = await adminToken();
-    const event = await freeEvent(admin, `Assemblée ${Date.now()}`);
+    // Starting within the hour: the door accepts scans from 2 hours before the start.
+    const event = await freeEvent(admin, `Assemblée ${Date.now()}`, 3600_000);
     const ticket = await call<{ id: number; ticket_url: string }>(`/events/${event.id}/registrations`, {
       body: { name: 'Koffi Mensah', telephone: '0197554434', seats: 2 },
     });
@@ -90,7 +91,13 @@ describe('events at 360 px', () => {
       .executeTakeFirstOrThrow();
     await call(`/admin/events/${event.id}/reception`, { method: 'PUT', token: admin, body: { volunteer_ids: [volunteer.id] } });
     await call('/volunteers/login/code/request', { body: { telephone: '0197554435' } });
-    const loginCode = await sentCode('+2290197554435');
+    // The code is queued just after the answer (equal timing for any number): poll until it is there.
+    let loginCode = '';
+    for (const deadline = Date.now() + 15_000; !loginCode && Date.now() < deadline; )
+      loginCode = await sentCode('+2290197554435').catch(async () => {
+        await new Promise((r) => setImmediate(r));
+        return '';
+      });
     const { token } = await call<{ token: string }>('/volunteers/login/code', { body: { telephone: '0197554435', code: loginCode } });
 
     const page = await browser.newPage({ viewport: PHONE, touch: true });
@@ -98,7 +105,7 @@ describe('events at 360 px', () => {
     await page.evaluate((t) => localStorage.setItem('benevole_token', t), token);
     await page.goto(`/accueil/${event.id}`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByText('Présents : 0 / 1 billets (0 places)').waitFor();
+    await page.getByText('Présents : 0 / 1 billet (0 place)').waitFor();
 
     await page.context().setOffline(true);
     await page.getByText('Hors connexion', { exact: false }).first().waitFor();
@@ -118,7 +125,54 @@ describe('events at 360 px', () => {
     await page.context().setOffline(false);
     await page.getByText('Tous les scans sont envoyés.').waitFor();
     expect(await checkedIn()).not.toBeNull();
-    await page.getByText('Présents : 1 / 1 billets (2 places)').waitFor();
+    await page.getByText('Présents : 1 / 1 billet (2 places)').waitFor();
     assertNoPageErrors(page);
+  });
+
+  it('the coordinator sees the waiting list with positions at 360 px and cancels from the screen; the waiting ticket shows its place', async () => {
+    const admin = await adminToken();
+    const title = `Causerie ${Date.now()}`;
+    const event = await call<{ id: number }>('/admin/events', {
+      token: admin,
+      body: {
+        title,
+        description: 'Une causerie.',
+        starts_at: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+        ends_at: new Date(Date.now() + 5 * 24 * 3600_000 + 3600_000).toISOString(),
+        place: 'Akpakpa',
+        capacity: 1,
+        price_member: 0,
+        price_public: 0,
+        published: true,
+      },
+    });
+    const register = (name: string, telephone: string) =>
+      call<{ ticket_url: string }>(`/events/${event.id}/registrations`, { body: { name, telephone, seats: 1 } });
+    await register('Assis Premier', '0197554450');
+    await register('Attente Un', '0197554451');
+    const second = await register('Attente Deux', '0197554452');
+
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await page.goto('/unauthorized');
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('role', 'administrateur');
+      localStorage.setItem('is_first_login', 'false');
+    }, admin);
+    await page.goto('/dashboard-administrateur?vue=evenements');
+    const row = page.locator('li', { hasText: title }).first();
+    await row.getByText("Inscriptions et liste d'attente").click();
+    await row.getByText("Liste d'attente (2 personnes)").waitFor();
+    await row.locator('li', { hasText: 'Attente Deux' }).getByText('2ᵉ', { exact: false }).waitFor();
+    await row.locator('li', { hasText: 'Attente Un' }).getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await row.getByText("Liste d'attente (1 personne)").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    assertNoPageErrors(page);
+
+    const ticket = await browser.newPage({ viewport: PHONE, touch: true });
+    await ticket.goto(second.ticket_url.replace(/^https?:\/\/[^/]+/, ''));
+    await ticket.getByTestId('waiting-position').filter({ hasText: "Vous êtes 1ʳᵉ sur la liste d'attente" }).waitFor();
+    assertNoPageErrors(ticket);
   });
 });

@@ -264,6 +264,8 @@ describe('home page', () => {
           domain: 'Education',
           under_restriction: 0,
           is_confirmed: 1,
+          // They chose to appear on the public site.
+          public_profile: 1,
           created_at: future(10 - i),
         })
         .execute();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, pbkdf2Sync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVolunteerSession } from '../../src/modules/events/shifts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -73,14 +73,29 @@ describe('check-in', () => {
   });
 
   it('gives the reception the tickets as hashes, and merges two devices’ offline scans: the earliest scan wins', async () => {
-    const event = await createEvent(t, admin);
+    // Starting within the hour: scans dated 20 minutes ago are inside the accepted window (from 2 hours before the start).
+    const soon = Date.now() + 3600_000;
+    const event = await createEvent(t, admin, {
+      starts_at: new Date(soon).toISOString(),
+      ends_at: new Date(soon + 4 * 3600_000).toISOString(),
+    });
     const ticket = await ticketOf(event.id);
     const list = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/check-ins`, headers: auth(admin) });
     expect(list.statusCode).toBe(200);
     const held = list.json().tickets[0];
     expect(held.token_hash).toBe(createHash('sha256').update(ticket.token).digest('hex'));
-    expect(held.code_hash).toBe(createHash('sha256').update(`${event.id}:${ticket.code}`).digest('hex'));
+    // The short code only as a slow salted hash: PBKDF2-SHA-256, the event's own salt, at least 10 000 iterations.
+    const { code_salt: salt, code_iterations: iterations } = list.json();
+    expect(iterations).toBeGreaterThanOrEqual(10_000);
+    expect(held.code_hash).toBe(pbkdf2Sync(ticket.code, salt, iterations, 32, 'sha256').toString('hex'));
+    expect(held.code_hash).not.toBe(createHash('sha256').update(`${event.id}:${ticket.code}`).digest('hex'));
+    const other = await createEvent(t, admin);
+    await ticketOf(other.id);
+    const otherList = (await t.app.inject({ method: 'GET', url: `/api/events/${other.id}/check-ins`, headers: auth(admin) })).json();
+    expect(otherList.code_salt).not.toBe(salt);
     expect(JSON.stringify(list.json())).not.toContain(ticket.code);
+    // No attendee telephone on the device.
+    expect(Object.keys(held).sort()).toEqual(['checked_in_at', 'checked_in_device', 'code_hash', 'name', 'seats', 'status', 'token_hash']);
 
     const earlier = new Date(Date.now() - 20 * 60_000).toISOString();
     const later = new Date(Date.now() - 5 * 60_000).toISOString();
@@ -112,5 +127,55 @@ describe('check-in', () => {
     expect(csv.body.startsWith('\uFEFFNom;Téléphone;Places;Statut;Code;Montant (FCFA);Arrivée;Inscription')).toBe(true);
     expect(csv.body).toContain('Jean-Baptiste N’Dri');
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/attendance?format=csv` })).statusCode).toBe(401);
+  });
+
+  it('never cancels a checked-in ticket, so the waiting list is not promoted past capacity', async () => {
+    const event = await createEvent(t, admin, { capacity: 1 });
+    const ticket = await ticketOf(event.id);
+    const waiting = (await registerTo(t, event.id)).json();
+    expect(waiting.status).toBe('liste_attente');
+    expect((await checkIn(event.id, admin, { code: ticket.code })).statusCode).toBe(200);
+    const byToken = await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${ticket.token}` });
+    expect(byToken.statusCode).toBe(409);
+    expect(byToken.json().message).toBe('Ce billet a déjà été enregistré à l’entrée : il ne peut plus être annulé.');
+    const byAdmin = await t.app.inject({ method: 'DELETE', url: `/api/admin/registrations/${ticket.id}`, headers: auth(admin) });
+    expect(byAdmin.statusCode).toBe(409);
+    const row = await t.db.selectFrom('event_registrations').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('liste_attente');
+  });
+
+  it('takes scanned_at from 2 hours before the start until 5 minutes after now, 422 otherwise', async () => {
+    const soon = Date.now() + 3600_000;
+    const event = await createEvent(t, admin, {
+      starts_at: new Date(soon).toISOString(),
+      ends_at: new Date(soon + 3600_000).toISOString(),
+    });
+    const ticket = await ticketOf(event.id);
+    for (const scanned_at of [
+      '1999-01-01T10:00:00.000Z',
+      new Date(soon - 2 * 3600_000 - 60_000).toISOString(),
+      new Date(Date.now() + 6 * 60_000).toISOString(),
+    ]) {
+      const res = await checkIn(event.id, admin, { code: ticket.code, scanned_at });
+      expect(res.statusCode, scanned_at).toBe(422);
+      expect(res.json().errors.scanned_at).toEqual([
+        "L'heure du scan doit se situer entre 2 heures avant le début de l'événement et maintenant.",
+      ]);
+    }
+    const ok = await checkIn(event.id, admin, { code: ticket.code, scanned_at: new Date(Date.now() + 2 * 60_000).toISOString() });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('reads « Billet annulé » for a cancelled ticket at the door, and the device list says so too', async () => {
+    const event = await createEvent(t, admin);
+    const ticket = await ticketOf(event.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${ticket.token}` })).statusCode).toBe(200);
+    for (const scan of [{ code: ticket.code }, { token: ticket.token }]) {
+      const res = await checkIn(event.id, admin, scan);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Billet annulé : cette inscription a été annulée.');
+    }
+    const list = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/check-ins`, headers: auth(admin) })).json();
+    expect(list.tickets[0].status).toBe('annule');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleVolunteerCodeRequests } from '../../src/modules/events/volunteer-login';
 import { openText } from '../../src/platform/storage/sealed-text';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { auth, insertVolunteer } from './fixtures';
@@ -9,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const request = (telephone: string) => t.app.inject({ method: 'POST', url: '/api/volunteers/login/code/request', payload: { telephone } });
+// The work of a request runs after its answer: wait for it before reading the outbox.
+const request = async (telephone: string) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/volunteers/login/code/request', payload: { telephone } });
+  await settleVolunteerCodeRequests();
+  return res;
+};
 const login = (telephone: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/api/volunteers/login/code', payload: { telephone, code } });
 const lastSms = (to: string) =>

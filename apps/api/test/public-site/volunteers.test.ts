@@ -162,7 +162,9 @@ describe('POST /api/volunteers', () => {
 
 describe('volunteer confirmation', () => {
   it('lists unconfirmed volunteers with file names, confirms one, which then appears publicly with its photo', async () => {
-    expect((await post([...fields({ name: 'Afi Confirmee', email: 'afi@example.bj' }), ...files()])).statusCode).toBe(201);
+    expect((await post([...fields({ name: 'Afi Confirmee', email: 'afi@example.bj', public_profile: '1' }), ...files()])).statusCode).toBe(
+      201,
+    );
     const list = await t.app.inject({ url: '/api/volunteers/unconfirmed', headers: bearer(admin.token) });
     expect(list.statusCode).toBe(200);
     const item = list.json().find((v: { email: string }) => v.email === 'afi@example.bj');
@@ -259,5 +261,36 @@ describe('volunteer confirmation', () => {
   it('answers 404 when confirming an unknown volunteer', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/volunteers/999999/confirm', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the public list shows only the volunteers who chose it', () => {
+  it('keeps an unticked volunteer, and an erased one, off /api/volunteers and their photo private', async () => {
+    expect((await post([...fields({ name: 'Dossa Discret', email: 'discret@example.bj' }), ...files()])).statusCode).toBe(201);
+    expect(
+      (await post([...fields({ name: 'Yao Visible', email: 'visible@example.bj', public_profile: '1' }), ...files()])).statusCode,
+    ).toBe(201);
+    const rows = await t.db
+      .selectFrom('volunteers')
+      .select(['id', 'email', 'profile_image', 'public_profile'])
+      .where('email', 'in', ['discret@example.bj', 'visible@example.bj'])
+      .execute();
+    const discreet = rows.find((r) => r.email === 'discret@example.bj')!;
+    const visible = rows.find((r) => r.email === 'visible@example.bj')!;
+    expect(discreet.public_profile).toBe(0);
+    expect(visible.public_profile).toBe(1);
+    for (const r of rows) await t.app.inject({ method: 'PUT', url: `/api/volunteers/${r.id}/confirm`, headers: bearer(admin.token) });
+    const ids = (await t.app.inject({ url: '/api/volunteers?per_page=100' })).json().map((v: { id: number }) => v.id);
+    expect(ids).toContain(visible.id);
+    expect(ids).not.toContain(discreet.id);
+    expect((await t.app.inject({ url: `/api/storage/volunteer-profile-images/${discreet.profile_image}` })).statusCode).toBe(404);
+    // The choice is kept as a consent.
+    const consents = await t.db.selectFrom('consents').select(['purpose', 'given']).where('source', '=', 'volunteer_form').execute();
+    expect(consents).toContainEqual({ purpose: 'public_name', given: 1 });
+    expect(consents).toContainEqual({ purpose: 'public_name', given: 0 });
+    // An erased volunteer (anonymised) leaves the list.
+    await t.db.updateTable('volunteers').set({ name: 'Bénévole anonymisé' }).where('id', '=', visible.id).execute();
+    const after = (await t.app.inject({ url: '/api/volunteers?per_page=100' })).json().map((v: { id: number }) => v.id);
+    expect(after).not.toContain(visible.id);
   });
 });

@@ -44,6 +44,7 @@ export const EVENT_MESSAGES = {
   registrationNotFound: 'Inscription introuvable.',
   alreadyCancelled: 'Cette inscription est déjà annulée.',
   ticketUnknown: 'Billet inconnu pour cet événement.',
+  ticketCancelled: 'Billet annulé : cette inscription a été annulée.',
   ticketNotConfirmed: "Ce billet n'est pas confirmé.",
   codeOrToken: 'Indiquez le code du billet ou scannez son QR code.',
   notPayable: "Cette inscription n'attend pas de paiement.",
@@ -63,6 +64,16 @@ export const EVENT_MESSAGES = {
   volunteerIds: 'Liste de bénévoles invalide.',
   volunteerUnknown: 'Bénévole inconnu ou non confirmé.',
   notReception: "Vous n'êtes pas affecté à l'accueil de cet événement.",
+  checkInTooEarly: "L'arrivée s'enregistre au plus tôt 30 minutes avant le début du créneau.",
+  checkInTooLate: "Ce créneau est terminé : l'arrivée ne peut plus être enregistrée.",
+  checkOutTooLate: 'Le départ s’enregistre au plus tard 2 heures après la fin du créneau.',
+  signupNotFound: 'Inscription au créneau introuvable.',
+  hoursConfirmed: 'Heures confirmées.',
+  hoursNothing: "Aucune heure à confirmer : l'arrivée et le départ ne sont pas enregistrés. Indiquez les minutes.",
+  hoursMinutes: 'Les minutes doivent être un nombre entier entre 0 et la durée du créneau.',
+  hoursConfirmedTrue: 'Indiquez confirmed: true pour confirmer les heures.',
+  registrationCheckedIn: 'Ce billet a déjà été enregistré à l’entrée : il ne peut plus être annulé.',
+  scannedAtOutside: "L'heure du scan doit se situer entre 2 heures avant le début de l'événement et maintenant.",
 } as const;
 
 const M = EVENT_MESSAGES;
@@ -162,6 +173,8 @@ export const ticketSchema = z.object({
   name: z.string(),
   amount: z.number(),
   checked_in_at: z.string().nullable(),
+  /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
+  waiting_position: z.number().nullable(),
   event: z.object({ title: z.string(), starts_at: z.string(), ends_at: z.string(), place: z.string(), status: z.string() }),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -181,13 +194,18 @@ export const checkInResponseSchema = z.object({ name: z.string(), seats: z.numbe
 
 export const checkInListSchema = z.object({
   event_id: z.number(),
+  /** PBKDF2-SHA-256 parameters of `code_hash`: the event's salt and the iterations. */
+  code_salt: z.string(),
+  code_iterations: z.number(),
   tickets: z.array(
     z.object({
-      /** SHA-256 (hex) of the QR token, and of `<event id>:<CODE>`: the device matches scans without holding the tickets. */
+      /** SHA-256 (hex) of the QR token, and PBKDF2 (hex, 32 bytes) of the upper-case code: the device matches scans without holding the tickets. */
       token_hash: z.string(),
       code_hash: z.string(),
       name: z.string(),
       seats: z.number(),
+      /** A cancelled ticket is held too, so the door reads « Billet annulé ». */
+      status: z.enum(['confirme', 'annule']),
       checked_in_at: z.string().nullable(),
       checked_in_device: z.string().nullable(),
     }),
@@ -205,6 +223,8 @@ export const attendanceItemSchema = z.object({
   amount: z.number(),
   checked_in_at: z.string().nullable(),
   created_at: z.string(),
+  /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
+  waiting_position: z.number().nullable(),
 });
 export type AttendanceItem = z.infer<typeof attendanceItemSchema>;
 
@@ -213,6 +233,13 @@ export const receptionInputSchema = z.object({
     .array(z.number({ error: M.volunteerIds }).int(M.volunteerIds).positive(M.volunteerIds), { error: M.volunteerIds })
     .max(100),
 });
+
+export const receptionSchema = z.object({
+  volunteer_ids: z.array(z.number()),
+  /** The confirmed volunteers the coordinator chooses from, by name. */
+  candidates: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type Reception = z.infer<typeof receptionSchema>;
 
 export const shiftInputSchema = z
   .object({
@@ -244,6 +271,39 @@ export const shiftSchema = z.object({
   checked_out_at: z.string().nullable(),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+
+export const shiftHoursInputSchema = z.object({
+  confirmed: z.literal(true, { error: M.hoursConfirmedTrue }),
+  minutes: z.coerce.number({ error: M.hoursMinutes }).int(M.hoursMinutes).min(0, M.hoursMinutes).max(100_000, M.hoursMinutes).optional(),
+});
+export type ShiftHoursInput = z.input<typeof shiftHoursInputSchema>;
+
+/** A shift's roster for the coordinator: each signup with its stamps, the minutes inside the window, and what was confirmed. */
+export const shiftRosterItemSchema = z.object({
+  id: z.number(),
+  volunteer_id: z.number(),
+  name: z.string(),
+  telephone: z.string().nullable(),
+  status: z.enum(SIGNUP_STATUSES),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+  /** Minutes between arrival and departure, counted inside the shift's window only. */
+  served_minutes: z.number().nullable(),
+  confirmed_minutes: z.number().nullable(),
+  hours_confirmed_at: z.string().nullable(),
+});
+export type ShiftRosterItem = z.infer<typeof shiftRosterItemSchema>;
+
+export const adminShiftSchema = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  label: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  slots: z.number(),
+  taken: z.number(),
+});
+export type AdminShift = z.infer<typeof adminShiftSchema>;
 
 export const volunteerCodeRequestSchema = z.object({ telephone });
 export const volunteerCodeLoginSchema = z.object({

@@ -55,6 +55,11 @@ export const volunteerFieldsSchema = z.object({
     .enum(['1', '0', 'true', 'false', 'on'], { error: REQUIRED })
     .optional()
     .transform((v) => (v === '1' || v === 'true' || v === 'on' ? ('1' as const) : ('0' as const))),
+  // "1" when the volunteer chose to show their photo and name on the public site; unticked (absent) is no.
+  public_profile: z
+    .enum(['1', '0', 'true', 'false', 'on'], { error: REQUIRED })
+    .optional()
+    .transform((v) => (v === '1' || v === 'true' || v === 'on' ? ('1' as const) : ('0' as const))),
 });
 export type VolunteerFields = z.output<typeof volunteerFieldsSchema>;
 
@@ -88,6 +93,7 @@ export const volunteerFormSchema = z
       .pipe(z.string().regex(/^\+?\d{8,15}$/, M.telephoneInvalid)),
     domain: volunteerFieldsSchema.shape.domain,
     under_restriction: z.boolean(),
+    public_profile: z.boolean(),
     profile_image: fileField(FILE_RULES.profile_image, { required: true }),
     cv: fileField(FILE_RULES.cv, { required: true }),
     motivation_letter: fileField(FILE_RULES.motivation_letter, { required: true }),

@@ -5,10 +5,14 @@ import {
   EVENT_MESSAGES,
   eventInputSchema,
   eventSchema,
+  adminShiftSchema,
   receptionInputSchema,
+  receptionSchema,
+  shiftHoursInputSchema,
   shiftInputSchema,
+  shiftRosterItemSchema,
 } from '@shared/schemas/events';
-import { idParamsSchema } from '@shared/schemas/id-param';
+import { idParam, idParamsSchema } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../platform/exports/csv-export';
@@ -19,6 +23,7 @@ import { attendance } from './check-in';
 import type { EventsContext } from './context';
 import * as data from './data';
 import { cancelRegistration } from './registrations';
+import { confirmHours, shiftRoster } from './shifts';
 import { adminEvents, cancelEvent, createEvent, createShift, setPublished, setReception, updateEventById } from './service';
 
 const admin = requireRole('administrateur');
@@ -89,8 +94,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, {
 
   app.get(
     '/admin/events/:id/reception',
-    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: z.object({ volunteer_ids: z.array(z.number()) }) } } },
-    async (request) => ({ volunteer_ids: await data.receptionOf(ctx.db, request.params.id) }),
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: receptionSchema } } },
+    async (request) => {
+      if (!(await data.findEvent(ctx.db, request.params.id))) throw notFound(EVENT_MESSAGES.notFound);
+      return { volunteer_ids: await data.receptionOf(ctx.db, request.params.id), candidates: await data.receptionCandidates(ctx.db) };
+    },
   );
 
   app.post(
@@ -119,6 +127,49 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, {
         .status(201)
         .send({ id: row.id, event_id: row.event_id, label: row.label, starts_at: row.starts_at, ends_at: row.ends_at, slots: row.slots });
     },
+  );
+
+  app.get(
+    '/admin/events/:id/shifts',
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: z.array(adminShiftSchema) } } },
+    async (request) => {
+      if (!(await data.findEvent(ctx.db, request.params.id))) throw notFound(EVENT_MESSAGES.notFound);
+      return (await data.shiftsOfEvent(ctx.db, request.params.id)).map((r) => ({
+        id: r.id,
+        event_id: r.event_id,
+        label: r.label,
+        starts_at: r.starts_at,
+        ends_at: r.ends_at,
+        slots: r.slots,
+        taken: r.taken,
+      }));
+    },
+  );
+
+  app.get(
+    '/admin/shifts/:id/signups',
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: z.array(shiftRosterItemSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return shiftRoster(ctx.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/shifts/:id/signups/:signup_id/hours',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        params: z.object({ id: idParam, signup_id: idParam }),
+        body: shiftHoursInputSchema,
+        response: { 200: z.object({ id: z.number(), confirmed_minutes: z.number(), hours_confirmed_at: z.string(), message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      ...(await confirmHours(ctx.db, request.params.id, request.params.signup_id, request.body.minutes, actorOf(request))),
+      message: EVENT_MESSAGES.hoursConfirmed,
+    }),
   );
 
   app.get(

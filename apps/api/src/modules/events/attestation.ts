@@ -4,16 +4,23 @@ import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import * as data from './data';
 
-// « Attestation de bénévolat »: the shifts a volunteer served (arrival and departure recorded) and the total
+// « Attestation de bénévolat »: the shifts a volunteer served (hours confirmed by the coordinator) and the total
 // hours, as an A4 PDF. pdfkit loads with the first PDF asked for, as receipts do.
+
+/** « 3 heures 30 minutes », « 1 heure », « 45 minutes ». */
+export function duration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const hours = h > 0 ? `${formatNumber(h)} heure${h >= 2 ? 's' : ''}` : '';
+  const mins = m > 0 || h === 0 ? `${m} minute${m >= 2 ? 's' : ''}` : '';
+  return [hours, mins].filter(Boolean).join(' ');
+}
 
 export async function attestationPdf(db: DB, volunteer: { id: number; name: string }): Promise<Buffer> {
   const served = await data.servedSignups(db, volunteer.id);
-  const rows = served.map((s) => {
-    const hours = Math.max(0, Date.parse(s.checked_out_at!) - Date.parse(s.checked_in_at!)) / 3600_000;
-    return { ...s, hours: Math.round(hours * 100) / 100 };
-  });
-  const total = Math.round(rows.reduce((sum, r) => sum + r.hours, 0) * 100) / 100;
+  // Only the hours the coordinator confirmed (docs: CONTRACT « Who may act on whom »).
+  const rows = served.map((s) => ({ ...s, minutes: s.hours_minutes ?? 0 }));
+  const total = rows.reduce((sum, r) => sum + r.minutes, 0);
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: 'Attestation de bénévolat', Author: ORGANISATION.name } });
@@ -26,17 +33,19 @@ export async function attestationPdf(db: DB, volunteer: { id: number; name: stri
     pdf.font('Helvetica').fontSize(11).fillColor('#0f172a');
     pdf.text(
       `${ORGANISATION.name} atteste que ${volunteer.name} a donné de son temps comme bénévole de l'association, ` +
-        `pour un total de ${formatNumber(total)} heure${total >= 2 ? 's' : ''}.`,
+        `pour un total de ${duration(total)}.`,
     );
     pdf.moveDown();
     for (const r of rows) {
       pdf.font('Helvetica-Bold').text(`${r.event_title} — ${r.label}`);
       pdf
         .font('Helvetica')
-        .text(`Du ${formatCotonouDateTime(r.checked_in_at!)} au ${formatCotonouDateTime(r.checked_out_at!)} : ${formatNumber(r.hours)} h`);
+        .text(
+          `Créneau du ${formatCotonouDateTime(r.starts_at)} au ${formatCotonouDateTime(r.ends_at)} : ${duration(r.minutes)} confirmées`,
+        );
       pdf.moveDown(0.5);
     }
-    if (rows.length === 0) pdf.text('Aucune heure de bénévolat enregistrée pour le moment.');
+    if (rows.length === 0) pdf.text('Aucune heure de bénévolat confirmée pour le moment.');
     pdf.moveDown();
     pdf.text(`Fait à Cotonou, le ${formatCotonouDateTime(clock.now().toISOString()).replace(/ à .*/, '')}.`);
     pdf.end();

@@ -3,10 +3,19 @@ import { formatCotonouTime } from '@shared/format';
 import type { CheckInList } from '@shared/schemas/events';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
-import { HttpError, notFound } from '../../platform/lib/http-errors';
+import { fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import type { EventsContext } from './context';
 import * as data from './data';
-import { codeHash, isTicketToken, normalizeCode, sha256, ticketToken, tokenRegistrationId } from './tickets';
+import {
+  DOOR_CODE_ITERATIONS,
+  doorCodeHash,
+  doorSalt,
+  isTicketToken,
+  normalizeCode,
+  sha256,
+  ticketToken,
+  tokenRegistrationId,
+} from './tickets';
 
 // Check-in at the door. A scan carries its own time (a device without network sends its scans later): the
 // earliest scan of a ticket is the one that counts, whichever device sent it and in whatever order they
@@ -37,14 +46,26 @@ async function findTicket(ctx: EventsContext, eventId: number, scan: CheckInScan
     registration = await data.findRegistrationByCode(ctx.db, eventId, normalizeCode(scan.code));
   }
   if (!registration || registration.event_id !== eventId) throw notFound(M.ticketUnknown);
+  if (registration.status === 'annule') throw new HttpError(409, M.ticketCancelled);
   if (registration.status !== 'confirme') throw new HttpError(422, M.ticketNotConfirmed, { code: [M.ticketNotConfirmed] });
   return registration;
 }
 
+const SCAN_BEFORE_START_MS = 2 * 3600_000;
+const SCAN_AHEAD_MS = 5 * 60_000;
+
 export async function checkIn(ctx: EventsContext, eventId: number, scan: CheckInScan) {
   const registration = await findTicket(ctx, eventId, scan);
-  const now = clock.now().toISOString();
-  // A device's clock may run ahead: a scan is never later than its arrival.
+  const nowMs = clock.now().getTime();
+  const now = new Date(nowMs).toISOString();
+  if (scan.scanned_at) {
+    // A scan is dated from 2 hours before the event starts until 5 minutes after the server's now (a device's clock may run a little ahead).
+    const event = (await data.findEvent(ctx.db, eventId))!;
+    const t = Date.parse(scan.scanned_at);
+    if (t < Date.parse(event.starts_at) - SCAN_BEFORE_START_MS || t > nowMs + SCAN_AHEAD_MS)
+      throw fieldError('scanned_at', M.scannedAtOutside);
+  }
+  // A scan is never later than its arrival.
   const at = scan.scanned_at && scan.scanned_at < now ? scan.scanned_at : now;
   const device = scan.device_id ?? null;
   if (await data.recordCheckIn(ctx.db, registration.id, at, device)) {
@@ -58,14 +79,25 @@ export async function checkIn(ctx: EventsContext, eventId: number, scan: CheckIn
 export async function checkInList(ctx: EventsContext, eventId: number): Promise<CheckInList> {
   const event = await data.findEvent(ctx.db, eventId);
   if (!event) throw notFound(M.notFound);
-  const tickets = await data.confirmedTickets(ctx.db, eventId);
+  const salt = doorSalt(ctx.secret, eventId);
+  const tickets = await data.doorTickets(ctx.db, eventId);
+  // Each code's slow hash is computed once and kept (the page asks for the list again after each sending).
+  for (const t of tickets) {
+    if (t.door_code_hash) continue;
+    t.door_code_hash = await doorCodeHash(salt, t.code);
+    await data.setDoorCodeHash(ctx.db, t.id, t.door_code_hash);
+  }
   return {
     event_id: eventId,
+    code_salt: salt,
+    code_iterations: DOOR_CODE_ITERATIONS,
+    // Names and seats only: no telephone, e-mail, code or token leaves for the device.
     tickets: tickets.map((t) => ({
       token_hash: sha256(ticketToken(ctx.secret, t.id, t.ticket_nonce)),
-      code_hash: codeHash(eventId, t.code),
+      code_hash: t.door_code_hash!,
       name: t.name,
       seats: t.seats,
+      status: t.status === 'annule' ? ('annule' as const) : ('confirme' as const),
       checked_in_at: t.checked_in_at,
       checked_in_device: t.checked_in_device,
     })),

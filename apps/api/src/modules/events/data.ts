@@ -88,7 +88,10 @@ export async function releaseSeats(db: Executor, eventId: number, seats: number)
 
 // ---- registrations
 
-export async function insertRegistration(db: Executor, values: Omit<EventRegistrationsTable, 'id'>): Promise<RegistrationRow> {
+export async function insertRegistration(
+  db: Executor,
+  values: Omit<EventRegistrationsTable, 'id' | 'door_code_hash'>,
+): Promise<RegistrationRow> {
   return db.insertInto('event_registrations').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -120,13 +123,15 @@ export async function moveRegistration(
   id: number,
   fromStatuses: readonly string[],
   patch: Partial<Omit<RegistrationRow, 'id'>>,
+  options: { notCheckedIn?: boolean } = {},
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('event_registrations')
     .set({ ...patch, updated_at: nowIso() })
     .where('id', '=', id)
-    .where('status', 'in', [...fromStatuses])
-    .executeTakeFirst();
+    .where('status', 'in', [...fromStatuses]);
+  if (options.notCheckedIn) query = query.where('checked_in_at', 'is', null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -157,14 +162,20 @@ export async function recordCheckIn(db: Executor, id: number, at: string, device
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function confirmedTickets(db: DB, eventId: number): Promise<RegistrationRow[]> {
+/** The tickets the door knows: confirmed ones, and cancelled ones (so the door says « Billet annulé »). */
+export async function doorTickets(db: DB, eventId: number): Promise<RegistrationRow[]> {
   return db
     .selectFrom('event_registrations')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('status', '=', 'confirme')
+    .where('status', 'in', ['confirme', 'annule'])
     .orderBy('id', 'asc')
+    .limit(20_000)
     .execute();
+}
+
+export async function setDoorCodeHash(db: DB, id: number, hash: string): Promise<void> {
+  await db.updateTable('event_registrations').set({ door_code_hash: hash }).where('id', '=', id).execute();
 }
 
 export function attendanceQuery(db: DB, eventId: number) {
@@ -174,8 +185,35 @@ export function attendanceQuery(db: DB, eventId: number) {
     .where('event_id', '=', eventId);
 }
 
+/** Every registration of the event in order, each waiting one with its place in the waiting list (1 = next). */
 export async function listAttendance(db: DB, eventId: number) {
-  return attendanceQuery(db, eventId).orderBy('id', 'asc').limit(5000).execute();
+  const rows = await attendanceQuery(db, eventId).orderBy('id', 'asc').limit(5000).execute();
+  let waiting = 0;
+  return rows.map((r) => ({ ...r, waiting_position: r.status === 'liste_attente' ? ++waiting : null }));
+}
+
+/** A waiting registration's place in the list (promotion goes by id): 1 is the next to get a seat. */
+export async function waitingPosition(db: Executor, eventId: number, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('event_registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'liste_attente')
+    .where('id', '<=', id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Confirmed volunteers the coordinator may put at a reception, by name. */
+export async function receptionCandidates(db: DB) {
+  return db
+    .selectFrom('volunteers')
+    .select(['id', 'name'])
+    .where('is_confirmed', '=', 1)
+    .where('name', 'not like', '%anonymis%')
+    .orderBy('name', 'asc')
+    .limit(1000)
+    .execute();
 }
 
 /** Unpaid holds past their time. */
@@ -424,23 +462,42 @@ export async function unconfirmedSignupsStartingBetween(db: DB, from: string, to
     .execute();
 }
 
-/** Hours served: every signup with both times recorded, with its shift and event. */
+/** Hours served: the signups whose hours the coordinator confirmed (of shifts still held), with their shift and event. */
 export async function servedSignups(db: DB, volunteerId: number) {
   return db
     .selectFrom('shift_signups')
     .innerJoin('event_shifts', 'event_shifts.id', 'shift_signups.shift_id')
     .innerJoin('events', 'events.id', 'event_shifts.event_id')
     .select([
-      'shift_signups.checked_in_at as checked_in_at',
-      'shift_signups.checked_out_at as checked_out_at',
+      'shift_signups.hours_minutes as hours_minutes',
+      'event_shifts.starts_at as starts_at',
+      'event_shifts.ends_at as ends_at',
       'event_shifts.label as label',
       'events.title as event_title',
     ])
     .where('shift_signups.volunteer_id', '=', volunteerId)
-    .where('shift_signups.checked_in_at', 'is not', null)
-    .where('shift_signups.checked_out_at', 'is not', null)
-    .orderBy('shift_signups.checked_in_at', 'asc')
+    .where('shift_signups.status', 'in', ['inscrit', 'confirme'])
+    .where('shift_signups.hours_confirmed_at', 'is not', null)
+    .where('shift_signups.hours_minutes', 'is not', null)
+    .orderBy('event_shifts.starts_at', 'asc')
     .execute();
+}
+
+/** Every signup of a shift with its volunteer's name, for the coordinator. */
+export async function rosterOfShift(db: DB, shiftId: number) {
+  return db
+    .selectFrom('shift_signups')
+    .innerJoin('volunteers', 'volunteers.id', 'shift_signups.volunteer_id')
+    .selectAll('shift_signups')
+    .select(['volunteers.name as name', 'volunteers.telephone as telephone'])
+    .where('shift_signups.shift_id', '=', shiftId)
+    .orderBy('shift_signups.id', 'asc')
+    .limit(1000)
+    .execute();
+}
+
+export async function shiftsOfEvent(db: DB, eventId: number): Promise<ShiftRow[]> {
+  return db.selectFrom('event_shifts').selectAll().where('event_id', '=', eventId).orderBy('starts_at', 'asc').limit(500).execute();
 }
 
 /** Active events with free seats and someone waiting (a seat freed while a waiting registration was being written). */

@@ -64,6 +64,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, 
         name: r.name,
         amount: r.amount,
         checked_in_at: r.checked_in_at,
+        waiting_position: r.status === 'liste_attente' ? await data.waitingPosition(ctx.db, r.event_id, r.id) : null,
         event: { title: event.title, starts_at: event.starts_at, ends_at: event.ends_at, place: event.place, status: event.status },
       };
     },

@@ -189,12 +189,18 @@ export async function promoteWaiting(ctx: EventsContext, trx: Executor, eventId:
 /** Cancels a registration (its holder or an administrator); its seats go to the waiting list. */
 export async function cancelRegistration(ctx: EventsContext, registration: data.RegistrationRow, actor: AuditActor | null) {
   await ctx.db.transaction().execute(async (trx) => {
-    const moved = await data.moveRegistration(trx, registration.id, ['confirme', 'paiement_attendu', 'liste_attente'], {
-      status: 'annule',
-      cancelled_at: nowIso(),
-      hold_expires_at: null,
-    });
-    if (!moved) throw conflict(M.alreadyCancelled);
+    // A ticket checked in at the door is used: cancelling it would give its seats to the waiting list past capacity.
+    const moved = await data.moveRegistration(
+      trx,
+      registration.id,
+      ['confirme', 'paiement_attendu', 'liste_attente'],
+      { status: 'annule', cancelled_at: nowIso(), hold_expires_at: null },
+      { notCheckedIn: true },
+    );
+    if (!moved) {
+      const current = await data.findRegistration(trx, registration.id);
+      throw conflict(current?.checked_in_at && current.status !== 'annule' ? M.registrationCheckedIn : M.alreadyCancelled);
+    }
     if (HOLDING.includes(registration.status as RegistrationStatus)) {
       await data.releaseSeats(trx, registration.event_id, registration.seats);
       await promoteWaiting(ctx, trx, registration.event_id);

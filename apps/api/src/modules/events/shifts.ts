@@ -1,7 +1,8 @@
-import { EVENT_MESSAGES as M, type Shift, type SignupStatus } from '@shared/schemas/events';
+import { EVENT_MESSAGES as M, type Shift, type ShiftRosterItem, type SignupStatus } from '@shared/schemas/events';
+import { type AuditActor, auditBy, recordAudit } from '../audit';
 import { type DB, nowIso } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
-import { conflict, forbidden, HttpError, notFound } from '../../platform/lib/http-errors';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/lib/http-errors';
 import { generateToken, hashToken } from '../../platform/lib/tokens';
 import type { EventsContext } from './context';
 import * as data from './data';
@@ -82,7 +83,16 @@ export async function leaveShift(db: DB, shiftId: number, volunteerId: number): 
   await db.transaction().execute(async (trx) => {
     await openShift(trx, shiftId);
     const signup = await data.findSignup(trx, shiftId, volunteerId);
-    if (!signup || !(await data.moveSignup(trx, signup.id, ['inscrit', 'confirme'], { status: 'annule' }))) throw notFound(M.notSignedUp);
+    // Leaving a shift takes its hours with it: stamps and any confirmation are cleared.
+    const cleared = {
+      status: 'annule',
+      checked_in_at: null,
+      checked_out_at: null,
+      hours_minutes: null,
+      hours_confirmed_at: null,
+      hours_confirmed_by: null,
+    };
+    if (!signup || !(await data.moveSignup(trx, signup.id, ['inscrit', 'confirme'], cleared))) throw notFound(M.notSignedUp);
     await data.releaseSlot(trx, shiftId);
   });
 }
@@ -102,13 +112,89 @@ export async function confirmShift(ctx: EventsContext, shiftId: number, voluntee
     throw notFound(M.notSignedUp);
 }
 
-/** Records the arrival or departure of a volunteer on a shift (the first time counts). */
+const MINUTE = 60_000;
+/** Arrival is recorded from 30 minutes before the start until the end; departure until 2 hours after the end. */
+const CHECK_IN_BEFORE_MS = 30 * MINUTE;
+const CHECK_OUT_AFTER_MS = 2 * 60 * MINUTE;
+
+/** Minutes between arrival and departure counted inside the shift's window only (null while one is missing). */
+export function servedMinutes(
+  shift: { starts_at: string; ends_at: string },
+  signup: { checked_in_at: string | null; checked_out_at: string | null },
+) {
+  if (!signup.checked_in_at || !signup.checked_out_at) return null;
+  const start = Date.parse(shift.starts_at);
+  const end = Date.parse(shift.ends_at);
+  const from = Math.min(Math.max(Date.parse(signup.checked_in_at), start), end);
+  const to = Math.min(Math.max(Date.parse(signup.checked_out_at), start), end);
+  return Math.max(0, Math.floor((to - from) / MINUTE));
+}
+
+/** Records the arrival or departure of a volunteer on a shift (the first time counts), inside the allowed windows. */
 export async function stampShift(db: DB, shiftId: number, volunteerId: number, what: 'in' | 'out'): Promise<data.SignupRow> {
+  const shift = await openShift(db, shiftId);
   const signup = await data.findSignup(db, shiftId, volunteerId);
   if (!signup || (signup.status !== 'inscrit' && signup.status !== 'confirme')) throw notFound(M.notSignedUp);
-  if (what === 'out' && !signup.checked_in_at) throw new HttpError(409, M.notCheckedIn);
+  const now = clock.now().getTime();
+  const start = Date.parse(shift.starts_at);
+  const end = Date.parse(shift.ends_at);
+  if (what === 'in') {
+    if (now < start - CHECK_IN_BEFORE_MS) throw conflict(M.checkInTooEarly);
+    if (now > end && !signup.checked_in_at) throw conflict(M.checkInTooLate);
+  } else {
+    if (!signup.checked_in_at) throw new HttpError(409, M.notCheckedIn);
+    if (now > end + CHECK_OUT_AFTER_MS && !signup.checked_out_at) throw conflict(M.checkOutTooLate);
+  }
   await data.stampSignup(db, signup.id, what === 'in' ? 'checked_in_at' : 'checked_out_at', clock.now().toISOString());
   return (await data.findSignupById(db, signup.id))!;
+}
+
+/** The coordinator's roster of a shift: every signup, with the minutes served inside the window. */
+export async function shiftRoster(db: DB, shiftId: number): Promise<ShiftRosterItem[]> {
+  const shift = await data.findShift(db, shiftId);
+  if (!shift) throw notFound(M.shiftNotFound);
+  return (await data.rosterOfShift(db, shiftId)).map((r) => ({
+    id: r.id,
+    volunteer_id: r.volunteer_id,
+    name: r.name,
+    telephone: r.telephone,
+    status: r.status as SignupStatus,
+    checked_in_at: r.checked_in_at,
+    checked_out_at: r.checked_out_at,
+    served_minutes: servedMinutes(shift, r),
+    confirmed_minutes: r.hours_confirmed_at ? r.hours_minutes : null,
+    hours_confirmed_at: r.hours_confirmed_at,
+  }));
+}
+
+/** The coordinator confirms a signup's hours: the minutes served inside the window, or the minutes they set (at most the shift's length). */
+export async function confirmHours(db: DB, shiftId: number, signupId: number, minutes: number | undefined, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const shift = await data.findShift(trx, shiftId);
+    if (!shift) throw notFound(M.shiftNotFound);
+    const signup = await data.findSignupById(trx, signupId);
+    if (!signup || signup.shift_id !== shiftId || (signup.status !== 'inscrit' && signup.status !== 'confirme'))
+      throw notFound(M.signupNotFound);
+    const length = Math.floor((Date.parse(shift.ends_at) - Date.parse(shift.starts_at)) / MINUTE);
+    if (minutes !== undefined && minutes > length) throw fieldError('minutes', M.hoursMinutes);
+    const value = minutes ?? servedMinutes(shift, signup);
+    if (value === null) throw fieldError('minutes', M.hoursNothing);
+    const at = nowIso();
+    await data.moveSignup(trx, signup.id, ['inscrit', 'confirme'], {
+      hours_minutes: value,
+      hours_confirmed_at: at,
+      hours_confirmed_by: actor.id,
+    });
+    await recordAudit(trx as unknown as DB, {
+      ...auditBy(actor),
+      action: 'event.shift_hours_confirm',
+      entity: 'shift_signup',
+      entityId: signup.id,
+      before: { hours_minutes: signup.hours_minutes, hours_confirmed_at: signup.hours_confirmed_at },
+      after: { hours_minutes: value, served_minutes: servedMinutes(shift, signup) },
+    });
+    return { id: signup.id, confirmed_minutes: value, hours_confirmed_at: at };
+  });
 }
 
 export function requireVolunteer(volunteer: VolunteerIdentity | null): VolunteerIdentity {

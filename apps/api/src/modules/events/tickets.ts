@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, pbkdf2, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from '@shared/schemas/events';
 
 // A ticket carries two proofs: a signed token (in the QR code and the /billet link) and a short code for
@@ -35,7 +36,18 @@ export function newTicketCode(): string {
 export const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-export const codeHash = (eventId: number, code: string): string => sha256(`${eventId}:${normalizeCode(code)}`);
+
+/**
+ * The door device holds short codes only as PBKDF2-SHA-256 with a salt of their event: 31⁶ codes would be
+ * tried in seconds against a plain SHA-256, not against 10 000 iterations per try and per event.
+ */
+export const DOOR_CODE_ITERATIONS = 10_000;
+export const doorSalt = (secret: string, eventId: number): string =>
+  createHmac('sha256', secret).update(`door-salt:${eventId}`).digest('base64url').slice(0, 22);
+const pbkdf2Async = promisify(pbkdf2);
+export async function doorCodeHash(salt: string, code: string): Promise<string> {
+  return (await pbkdf2Async(normalizeCode(code), salt, DOOR_CODE_ITERATIONS, 32, 'sha256')).toString('hex');
+}
 
 /** A confirmation link's signature for one shift signup (the SMS sent 48 hours before). */
 export function signupSignature(secret: string, signupId: number, nonce: string): string {

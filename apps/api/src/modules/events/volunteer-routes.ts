@@ -8,7 +8,12 @@ import { unauthorized } from '../../platform/lib/http-errors';
 import { bearerToken } from '../policy';
 import { attestationPdf } from './attestation';
 import type { EventsContext } from './context';
-import { loginVolunteerWithCode, requestVolunteerCode, VOLUNTEER_CODE_SENT } from './volunteer-login';
+import {
+  loginVolunteerWithCode,
+  requestVolunteerCodeAfterAnswer,
+  settleVolunteerCodeRequests,
+  VOLUNTEER_CODE_SENT,
+} from './volunteer-login';
 import { confirmShift, leaveShift, myShifts, stampShift, takeShift, type VolunteerIdentity, volunteerOfToken } from './shifts';
 
 // A confirmed volunteer's own space (/benevole): the bearer token of the SMS code login.
@@ -29,12 +34,14 @@ const volunteerRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (ap
   };
   const me = (request: FastifyRequest) => request.volunteer!;
   const cost = app.config.passwordCost;
+  app.addHook('onClose', async () => settleVolunteerCodeRequests());
 
   app.post(
     '/volunteers/login/code/request',
     { config: { rateLimit: app.limits.publicForm }, schema: { tags, body: volunteerCodeRequestSchema, response: { 202: messageSchema } } },
     async (request, reply) => {
-      await requestVolunteerCode(ctx.db, request.body.telephone, cost);
+      // Answered before any look-up: the time of the answer is the same for a volunteer's number and any other.
+      requestVolunteerCodeAfterAnswer(ctx.db, request.body.telephone, cost, request.log);
       return reply.status(202).send({ message: VOLUNTEER_CODE_SENT });
     },
   );

@@ -17,17 +17,14 @@ const searched = <O>(db: DB, query: SelectQueryBuilder<Database, 'volunteers', O
   term?.trim() ? query.where(indexedSearch(db, VOLUNTEERS_SEARCHED, term.trim())) : query;
 
 /** Confirmed volunteers, newest first, and their total. */
+/** The public list: confirmed volunteers who chose to appear, never an erased (anonymised) one. */
+const publicVolunteers = (db: DB) =>
+  db.selectFrom('volunteers').where('is_confirmed', '=', 1).where('public_profile', '=', 1).where('name', 'not like', '%anonymis%');
+
 export async function pageOfConfirmedVolunteers(db: DB, page: PageQuery) {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('volunteers')
-      .select(['id', 'name', 'profile_image'])
-      .where('is_confirmed', '=', 1)
-      .$call(newestFirstPage(page))
-      .execute(),
-    db
-      .selectFrom('volunteers')
-      .where('is_confirmed', '=', 1)
+    publicVolunteers(db).select(['id', 'name', 'profile_image']).$call(newestFirstPage(page)).execute(),
+    publicVolunteers(db)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -95,12 +92,8 @@ export async function markVolunteerRefused(trx: DB, id: number, refusedAt: strin
 }
 
 export async function isConfirmedProfileImage(db: DB, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('volunteers')
-    .select('id')
-    .where('profile_image', '=', name)
-    .where('is_confirmed', '=', 1)
-    .executeTakeFirst();
+  // Served publicly only for the volunteers the public list shows (they chose to appear).
+  const row = await publicVolunteers(db).select('id').where('profile_image', '=', name).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -26,6 +26,7 @@ import type { AuditActor } from '../audit';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { publicFileUrl } from '../../platform/storage/stored-files';
 import { recordAudit } from '../audit';
+import { recordConsent } from '../privacy';
 import { toE164 } from '../../platform/lib/phone';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
@@ -74,7 +75,16 @@ export async function registerVolunteer(
         under_restriction: isRestricted ? 1 : 0,
         restriction_proof: isRestricted ? names.restriction_proof! : null,
         is_confirmed: 0,
+        public_profile: fields.public_profile === '1' ? 1 : 0,
         created_at: nowIso(),
+      });
+      // The choice is also kept as a consent (public_name), ticked or not, with the address it was given by.
+      await recordConsent(db, 'public_name', fields.public_profile === '1', {
+        telephone: fields.telephone || null,
+        email: fields.email || null,
+        subject: 'volunteer_profile',
+        channel: 'web',
+        source: 'volunteer_form',
       });
     });
   } catch (error) {

@@ -129,6 +129,8 @@ export interface VolunteersTable {
   refusal_reason: string | null;
   /** E.164 telephone, to reach the volunteer by SMS (migration 20261125_1700). */
   telephone: string | null;
+  /** 1 when the volunteer chose to show their photo and name on the public site (migration 20261129_0300). */
+  public_profile: Generated<number>;
   created_at: string;
 }
 
@@ -422,6 +424,8 @@ export interface EventRegistrationsTable {
   hold_expires_at: string | null;
   checked_in_at: string | null;
   checked_in_device: string | null;
+  /** PBKDF2 of the short code with the event's salt, as the door device holds it (migration 20261129_0300). */
+  door_code_hash: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -453,6 +457,10 @@ export interface ShiftSignupsTable {
   confirmed_at: string | null;
   checked_in_at: string | null;
   checked_out_at: string | null;
+  /** Minutes served as confirmed by the coordinator (migration 20261129_0300); null until confirmed. */
+  hours_minutes: number | null;
+  hours_confirmed_at: string | null;
+  hours_confirmed_by: number | null;
   created_at: string;
   updated_at: string;
 }

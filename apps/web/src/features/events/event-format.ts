@@ -7,10 +7,14 @@ export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'
   return `${formatFcfa(event.price_public)} (membres à jour : ${event.price_member === 0 ? 'gratuit' : formatFcfa(event.price_member)})`;
 };
 
+/** French count with its noun: « 0 place », « 1 place », « 2 places » (plural from 2). */
+export const countOf = (n: number, singular: string, pluralForm = `${singular}s`): string =>
+  `${n.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} ${n >= 2 ? pluralForm : singular}`;
+
 export const seatsText = (event: Pick<EventItem, 'seats_left' | 'status'>): string => {
   if (event.status === 'annule') return 'Événement annulé';
   if (event.seats_left === 0) return "Complet — inscription sur liste d'attente";
-  return `${event.seats_left} place${event.seats_left > 1 ? 's' : ''} restante${event.seats_left > 1 ? 's' : ''}`;
+  return `${countOf(event.seats_left, 'place')} ${event.seats_left >= 2 ? 'restantes' : 'restante'}`;
 };
 
 export const whenText = (event: Pick<EventItem, 'starts_at'>): string => formatCotonouDateTime(event.starts_at);

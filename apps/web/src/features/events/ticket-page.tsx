@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from '@web/lib/router';
 import { cancelTicket, fetchTicket, payTicket } from './api';
+import { countOf } from './event-format';
 import { QrCode } from './qr-code';
 
 /** /billet/:token: the ticket, its QR code (the signed link itself) and its short code. */
@@ -60,7 +61,7 @@ export default function TicketPage() {
         <p>{formatCotonouDateTime(ticket.event.starts_at)}</p>
         <p>{ticket.event.place}</p>
         <p>
-          {ticket.name} · {ticket.seats} place{ticket.seats > 1 ? 's' : ''}
+          {ticket.name} · {countOf(ticket.seats, 'place')}
           {ticket.amount > 0 ? ` · ${formatFcfa(ticket.amount)}` : ''}
         </p>
         <p className="font-semibold" data-testid="ticket-status">
@@ -79,12 +80,18 @@ export default function TicketPage() {
             {ticket.checked_in_at ? <p>Arrivée enregistrée à {formatCotonouTime(ticket.checked_in_at)}.</p> : null}
           </>
         ) : null}
+        {ticket.status === 'liste_attente' && ticket.waiting_position ? (
+          <p data-testid="waiting-position">
+            Vous êtes {ticket.waiting_position === 1 ? '1ʳᵉ' : `${ticket.waiting_position}ᵉ`} sur la liste d'attente. Un SMS vous préviendra
+            si une place se libère.
+          </p>
+        ) : null}
         {ticket.status === 'paiement_attendu' ? (
           <Button onClick={pay} isLoading={busy}>
             Payer {formatFcfa(ticket.amount)}
           </Button>
         ) : null}
-        {isActive && ticket.event.status !== 'annule' ? (
+        {isActive && ticket.event.status !== 'annule' && !ticket.checked_in_at ? (
           <Button variant="secondary" onClick={cancel} disabled={busy}>
             Annuler mon inscription
           </Button>

@@ -25,19 +25,26 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
     {
       resolver: zodResolver(volunteerFormSchema),
       mode: 'onTouched',
-      defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false },
+      defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false, public_profile: false },
     },
     { draft: 'volontier' },
   );
   const isRestricted = useWatch({ control, name: 'under_restriction' });
 
   const onValid = async (values: VolunteerFormInput) => {
-    const { name, email, telephone, domain, under_restriction, ...files } = values;
+    const { name, email, telephone, domain, under_restriction, public_profile, ...files } = values;
     if (!under_restriction) delete files.restriction_proof;
     try {
       await send(
         toFormData(
-          { name, email: email ?? '', telephone: String(telephone ?? ''), domain, under_restriction: under_restriction ? '1' : '0' },
+          {
+            name,
+            email: email ?? '',
+            telephone: String(telephone ?? ''),
+            domain,
+            under_restriction: under_restriction ? '1' : '0',
+            public_profile: public_profile ? '1' : '0',
+          },
           files,
         ),
       );
@@ -109,8 +116,20 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
         error={fileError('criminal_record')}
         {...register('criminal_record')}
       />
-      <div className="flex items-start gap-2">
-        <input id="under_restriction" type="checkbox" className="mt-1 h-5 w-5 accent-emerald-700" {...register('under_restriction')} />
+      {/* 24 px boxes in a 44 px row: a finger hits them at 360 px. */}
+      <div className="flex min-h-11 items-start gap-3">
+        <input id="public_profile" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-emerald-700" {...register('public_profile')} />
+        <label htmlFor="public_profile" className="text-slate-800">
+          J'accepte d'apparaître, avec ma photo, dans l'équipe des volontaires présentée sur le site public (facultatif).
+        </label>
+      </div>
+      <div className="flex min-h-11 items-start gap-3">
+        <input
+          id="under_restriction"
+          type="checkbox"
+          className="mt-0.5 size-6 shrink-0 accent-emerald-700"
+          {...register('under_restriction')}
+        />
         <label htmlFor="under_restriction" className="text-slate-800">
           Je suis soumis(e) à une restriction (décision de justice, mesure administrative…)
         </label>

@@ -9,8 +9,9 @@ import { notify } from '@web/lib/notify';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@web/lib/router';
 import { priceText, seatsText } from '../event-format';
+import { ReceptionPanel, RegistrationsPanel, ShiftsPanel } from './event-panels';
 
-// The administrator's events: create, publish, cancel, reception volunteers, shifts, attendance.
+// The administrator's events: create, publish, cancel, registrations and waiting list, reception volunteers, shifts and hours.
 
 /** A datetime-local value is Cotonou time (UTC+1 all year). */
 const cotonouInstant = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}+01:00` : '');
@@ -114,7 +115,7 @@ export function EventsAdminView() {
 }
 
 function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unknown>, done: string) => () => Promise<void> }) {
-  const [reception, setReception] = useState('');
+  const [shiftsVersion, setShiftsVersion] = useState(0);
   const [shift, setShift] = useState({ label: '', starts_at: '', ends_at: '', slots: '2' });
   const id = event.id;
   return (
@@ -162,28 +163,17 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
         ) : null}
       </div>
       <details className="mt-2">
-        <summary className="cursor-pointer">Accueil et créneaux de bénévoles</summary>
+        <summary className="min-h-11 cursor-pointer py-2">Inscriptions et liste d'attente</summary>
+        <RegistrationsPanel eventId={id} />
+      </details>
+      <details className="mt-2">
+        <summary className="min-h-11 cursor-pointer py-2">Accueil</summary>
+        <ReceptionPanel eventId={id} />
+      </details>
+      <details className="mt-2">
+        <summary className="min-h-11 cursor-pointer py-2">Créneaux de bénévoles et heures</summary>
+        <ShiftsPanel eventId={id} version={shiftsVersion} />
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          <TextField
-            label="Bénévoles à l'accueil (numéros de fiche, séparés par des virgules)"
-            value={reception}
-            onChange={(e) => setReception(e.target.value)}
-          />
-          <Button
-            className="self-end"
-            onClick={act(
-              () =>
-                api.put(`/admin/events/${id}/reception`, {
-                  volunteer_ids: reception
-                    .split(/[,\s]+/)
-                    .filter(Boolean)
-                    .map(Number),
-                }),
-              'Accueil enregistré.',
-            )}
-          >
-            Enregistrer l'accueil
-          </Button>
           <TextField label="Créneau" value={shift.label} onChange={(e) => setShift((s) => ({ ...s, label: e.target.value }))} />
           <TextField
             label="Places"
@@ -206,11 +196,13 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
           <Button
             onClick={act(
               () =>
-                api.post(`/admin/events/${id}/shifts`, {
-                  ...shift,
-                  starts_at: cotonouInstant(shift.starts_at),
-                  ends_at: cotonouInstant(shift.ends_at),
-                }),
+                api
+                  .post(`/admin/events/${id}/shifts`, {
+                    ...shift,
+                    starts_at: cotonouInstant(shift.starts_at),
+                    ends_at: cotonouInstant(shift.ends_at),
+                  })
+                  .then(() => setShiftsVersion((v) => v + 1)),
               'Créneau ajouté.',
             )}
           >

@@ -8,6 +8,7 @@ import { session } from '@web/lib/session';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from '@web/lib/router';
 import { volunteerToken } from '../api';
+import { countOf } from '../event-format';
 import {
   deviceId,
   fetchTickets,
@@ -16,6 +17,7 @@ import {
   parseScan,
   queuedScans,
   saveQueue,
+  saveHashing,
   saveTickets,
   scanHash,
   sendScan,
@@ -62,6 +64,7 @@ export default function CheckInPage() {
           notify.info(`${t.name} : déjà scanné sur un autre appareil à ${formatCotonouTime(t.checked_in_at!)}.`);
         }
       }
+      saveHashing(eventId, { salt: list.code_salt, iterations: list.code_iterations });
       saveTickets(eventId, merged);
       setTickets(merged);
     } catch {
@@ -122,6 +125,10 @@ export default function CheckInPage() {
       const hash = await scanHash(eventId, parsed);
       const list = heldTickets(eventId);
       const held = findHeld(list, hash);
+      if (held?.status === 'annule') {
+        setResult({ tone: 'error', text: 'Billet annulé : cette inscription a été annulée.' });
+        return;
+      }
       if (held?.checked_in_at) {
         setResult({ tone: 'warn', text: `${held.name} : Déjà enregistré à ${formatCotonouTime(held.checked_in_at)}` });
         return;
@@ -135,7 +142,7 @@ export default function CheckInPage() {
         const updated = list.map((t) => (t === held ? { ...t, checked_in_at: at, checked_in_device: device.current } : t));
         saveTickets(eventId, updated);
         setTickets(updated);
-        setResult({ tone: 'ok', text: `Bienvenue ${held.name} — ${held.seats} place${held.seats > 1 ? 's' : ''}` });
+        setResult({ tone: 'ok', text: `Bienvenue ${held.name} — ${countOf(held.seats, 'place')}` });
       } else {
         setResult({ tone: 'ok', text: 'Scan enregistré, vérification en cours…' });
       }
@@ -147,7 +154,9 @@ export default function CheckInPage() {
     [eventId, flush],
   );
 
-  const arrived = tickets.filter((t) => t.checked_in_at);
+  // Cancelled tickets are held only so the door can say so: they are not counted.
+  const valid = tickets.filter((t) => t.status !== 'annule');
+  const arrived = valid.filter((t) => t.checked_in_at);
   const seatsIn = arrived.reduce((n, t) => n + t.seats, 0);
   if (!bearer) {
     return (
@@ -205,7 +214,7 @@ export default function CheckInPage() {
         </p>
       ) : null}
       <h2 className="mt-6 text-lg font-bold">
-        Présents : {arrived.length} / {tickets.length} billets ({seatsIn} places)
+        Présents : {arrived.length} / {countOf(valid.length, 'billet')} ({countOf(seatsIn, 'place')})
       </h2>
       {isAdmin ? (
         <Button
@@ -220,7 +229,7 @@ export default function CheckInPage() {
         </Button>
       ) : null}
       <ul className="mt-2 divide-y divide-slate-200">
-        {tickets.map((t) => (
+        {valid.map((t) => (
           <li key={t.token_hash} className="flex justify-between py-2">
             <span>
               {t.name} ({t.seats})

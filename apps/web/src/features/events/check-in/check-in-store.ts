@@ -46,13 +46,20 @@ export function deviceId(): string {
 
 export const heldTickets = (eventId: string): HeldTicket[] => read(key(eventId, 'billets'), []);
 export const saveTickets = (eventId: string, tickets: HeldTicket[]) => write(key(eventId, 'billets'), tickets);
+
+/** The event's PBKDF2 parameters for short codes, kept with its tickets. */
+export interface CodeHashing {
+  salt: string;
+  iterations: number;
+}
+export const heldHashing = (eventId: string): CodeHashing | null => read(key(eventId, 'sel'), null);
+export const saveHashing = (eventId: string, hashing: CodeHashing) => write(key(eventId, 'sel'), hashing);
 export const queuedScans = (eventId: string): QueuedScan[] => read(key(eventId, 'file'), []);
 export const saveQueue = (eventId: string, scans: QueuedScan[]) => write(key(eventId, 'file'), scans);
 
 export async function sha256Hex(text: string): Promise<string | null> {
   if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
 /** A scanned value: the ticket link of a QR code (or its bare token), or a typed short code. */
@@ -63,8 +70,24 @@ export function parseScan(value: string): { token?: string; code?: string } {
   return { code: trimmed.replace(/[\s-]/g, '').toUpperCase() };
 }
 
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A short code as the device holds it: PBKDF2-SHA-256 with the event's salt (Web Crypto), never the code itself. */
+export async function pbkdf2Hex(code: string, hashing: CodeHashing): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(code), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(hashing.salt), iterations: hashing.iterations },
+    key,
+    256,
+  );
+  return hex(bits);
+}
+
 export async function scanHash(eventId: string, scan: { token?: string; code?: string }): Promise<string | null> {
-  return scan.token ? sha256Hex(scan.token) : sha256Hex(`${eventId}:${scan.code}`);
+  if (scan.token) return sha256Hex(scan.token);
+  const hashing = heldHashing(eventId);
+  return hashing && scan.code ? pbkdf2Hex(scan.code, hashing) : null;
 }
 
 export const findHeld = (tickets: HeldTicket[], hash: string | null) =>
