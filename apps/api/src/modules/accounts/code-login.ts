@@ -1,6 +1,7 @@
 import { CODE_LOGIN_ROLES, LOGIN_CODE_MESSAGES as M } from '@shared/schemas/login-code';
 import { type DB, nowIso } from '../../platform/database/database';
 import { unprocessable } from '../../platform/lib/http-errors';
+import { clock } from '../../platform/lib/clock';
 import { hashPassword } from '../../platform/lib/passwords';
 import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
 import { TOKEN_LIFETIME_MS } from '../../platform/lib/tokens';
@@ -66,6 +67,12 @@ export async function loginWithCode(db: DB, input: { telephone: string; code: st
   const user = await findAccountRow(db, result.userId);
   if (!mayUseCode(user)) throw invalid();
   await pruneExpiredTokens(db, user.id, nowIso());
-  const token = await issueToken(db, user.id, input.remember ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session);
+  const token = await issueToken(
+    db,
+    user.id,
+    input.remember ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session,
+    null,
+    clock.now().toISOString(),
+  );
   return { token, user: sessionUser(user) };
 }

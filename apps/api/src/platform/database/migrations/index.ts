@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accountChanges0100 from './20261129_0100_account_changes';
+import * as codeLoginTokens0700 from './20261129_0700_code_login_tokens';
 import * as initial from './20261121_0001_initial';
 import * as payments0500 from './20261121_0500_payments';
 import * as publicFileIndexes0900 from './20261121_0900_public_file_indexes';
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0700_pg_search_text': pgSearchText0700,
   '20261127_0800_kept_pledge_totals': keptPledgeTotals0800,
   '20261129_0100_account_changes': accountChanges0100,
+  '20261129_0700_code_login_tokens': codeLoginTokens0700,
 };
