@@ -103,5 +103,67 @@ describe('privacy', () => {
       .where('telephone', '=', `+229${telephone}`)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'traitee', outcome: 'Vos données vous ont été remises.' });
+
+    // The person receives their data: the SMS brings /mes-donnees/{token}, a readable page with the ZIP beside it.
+    const sms = await e2eDb()
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('to_address', '=', `+229${telephone}`)
+      .where('body', 'like', '%/mes-donnees/%')
+      .executeTakeFirstOrThrow();
+    const link = /\/mes-donnees\/[A-Za-z0-9_-]+/.exec(sms.body)![0];
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Vos données personnelles' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Vos demandes sur vos données' }).waitFor();
+    await page.getByRole('link', { name: 'Télécharger toutes mes données (fichier ZIP)' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+  });
+
+  it('/consentement without a message’s link: a telephone and the code sent to it withdraw a consent', async () => {
+    const digits = String(Date.now() + 7).slice(-8);
+    const telephone = `01${digits}`;
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await page.goto('/consentement');
+    await page.getByLabel('Traitement').selectOption('sms_news');
+    await page.getByLabel('Mon choix').selectOption('retirer');
+    await page.getByLabel('Téléphone').fill(telephone);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await seeText(page, /Un code de confirmation vient de vous être envoyé/);
+    await page.getByLabel('Code reçu').fill(await sentCode(`+229${telephone}`));
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await seeText(page, 'Votre consentement a été retiré.');
+    const rows = await e2eDb().selectFrom('consents').select(['given', 'purpose']).where('telephone', '=', `+229${telephone}`).execute();
+    expect(rows).toEqual([{ given: 0, purpose: 'sms_news' }]);
+    expect(await fitsWidth(page)).toBe(true);
+    assertNoPageErrors(page);
+  });
+
+  it('an erasure asks the administrator to confirm, naming the person', async () => {
+    const person = await seedE2eUser('membre', { name: 'Bénédicte Efface' });
+    const created = await fetch(`${baseURL()}/api/privacy/requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'effacement', telephone: person.telephone, details: 'Effacez mes données.' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const verified = await fetch(`${baseURL()}/api/privacy/requests/${id}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: await sentCode(person.telephone) }),
+    });
+    expect(verified.status).toBe(200);
+    const page = await browser.newPage({ viewport: PHONE, touch: true });
+    await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
+    await page.goto('/dashboard-administrateur?vue=demandes-donnees');
+    const card = page.getByRole('listitem', { name: `Demande ${id}` });
+    await card.getByRole('button', { name: 'Effacer les données et clore' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmer l’effacement' });
+    await dialog.getByText(/Effacer définitivement les données de Bénédicte Efface/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await seeText(page, 'La demande est traitée.');
+    const user = await e2eDb().selectFrom('users').select('name').where('id', '=', person.id).executeTakeFirstOrThrow();
+    expect(user.name).toBe('Compte supprimé');
+    expect(await fitsWidth(page)).toBe(true);
+    assertNoPageErrors(page);
   });
 });

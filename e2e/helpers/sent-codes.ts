@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
 import { createDatabase } from '../../apps/api/src/platform/database/database';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { GENERATED_KEY_FILE } from '../../apps/api/src/platform/storage/encryption-keys';
+import { makeKeyring } from '../../apps/api/src/platform/storage/file-encryption';
+import { openText, loadSealingKeys } from '../../apps/api/src/platform/storage/sealed-text';
 import { e2eDb } from './seed';
 
 // SMS codes as the person reads them. The outbox worker forgets a code as soon as it has handled the message (the
@@ -23,5 +29,11 @@ export async function sentCode(telephone: string): Promise<string> {
   const { rows } = await sql<{ secret: string }>`select secret from e2e_codes where to_address = ${telephone}
     order by id desc limit 1`.execute(e2eDb());
   if (!rows[0]) throw new Error(`no code sent to ${telephone}`);
-  return rows[0].secret;
+  // The outbox keeps codes sealed under the server's key (generated into its DATA_DIR for the browser tests).
+  const text = process.env.DATA_ENCRYPTION_KEY || fs.readFileSync(path.join(inject('dataDir'), GENERATED_KEY_FILE), 'utf8');
+  const key = Buffer.from(text.trim(), 'base64');
+  loadSealingKeys(makeKeyring(key));
+  const code = openText(rows[0].secret);
+  if (!code) throw new Error(`the code sent to ${telephone} does not open`);
+  return code;
 }

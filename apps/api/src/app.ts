@@ -1,3 +1,4 @@
+import { maskUrlTokens } from './platform/lib/url-tokens';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -147,7 +148,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      // A token in the address (data page, ticket, pledge, unsubscribe) would let a log reader act for the person.
+      {
+        method: request.method,
+        url: maskUrlTokens(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request completed',
     );
     done();

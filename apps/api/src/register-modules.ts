@@ -21,8 +21,9 @@ import { whatsappRoutes } from './modules/whatsapp';
 import { pledgeRoutes } from './modules/pledges';
 import { eventRoutes } from './modules/events';
 import { treasuryRoutes } from './modules/treasury';
+import { booksRoutes } from './modules/books';
 import { settingsRoutes } from './modules/settings';
-import { privacyRoutes } from './modules/privacy';
+import { myDataPageRoutes, privacyRoutes } from './modules/privacy';
 import { zoneRoutes } from './modules/places';
 
 /** Every API area, under /api. */
@@ -30,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // At the root: `app.payments` is shared by the payments and operations routes, and reachable from tests.
   await app.register(paymentsContext);
   await app.register(publicLists);
+  // `/mes-donnees/{token}`: a server page outside /api (the person's data, printable, without the web app).
+  await app.register(myDataPageRoutes);
   await app.register(
     async (api) => {
       // First: it acts on every route declared after it (the CSV export of the lists that declare one).
@@ -68,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(membershipRoutes);
       await api.register(operationsRoutes);
       await api.register(treasuryRoutes);
+      await api.register(booksRoutes);
       await api.register(whatsappRoutes);
       await api.register(pledgeRoutes);
       await api.register(eventRoutes);

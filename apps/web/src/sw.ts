@@ -33,7 +33,12 @@ const samePage = { ignoreSearch: true, ignoreVary: true };
 // Network first, the device's copy after 3 s or at once when there is no network: a page from the previous build
 // could name scripts the new worker has already dropped, so the fresh page wins whenever it can arrive.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !url.pathname.startsWith('/api/'),
+  // Not a person's data page (/mes-donnees/…): it must never stay on a shared phone after its link expires.
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    !url.pathname.startsWith('/api/') &&
+    !url.pathname.startsWith('/mes-donnees/'),
   new NetworkFirst({
     cacheName: PAGES,
     networkTimeoutSeconds: 3,

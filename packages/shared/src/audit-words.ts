@@ -67,6 +67,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'treasury_settings.update': 'Réglages de trésorerie',
   'treasury_statement.import': 'Relevé importé',
   'treasury_statement.match': 'Relevé rapproché',
+  'books_account.create': 'Sous-compte comptable créé',
+  'books_entry.create': 'Écriture comptable saisie',
+  'books_entry.reverse': 'Écriture contre-passée',
+  'books_year.close': 'Exercice clôturé',
+  'books_year.reopen_proposed': 'Réouverture d’exercice proposée',
+  'books_year.reopen': 'Exercice rouvert',
+  'books_year.reopen_rejected': 'Réouverture d’exercice refusée',
+  'books_budget.update': 'Budget enregistré',
+  'export.books': 'Export comptable',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -90,6 +99,10 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   expense: 'Dépense',
   treasury: 'Trésorerie',
   export: 'Export',
+  books_account: 'Compte comptable',
+  books_entry: 'Écriture comptable',
+  books_year: 'Exercice comptable',
+  books_budget: 'Budget',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -120,6 +133,12 @@ const FIELD_LABELS: Record<string, string> = {
   title: 'Titre',
   comptes: 'Comptes',
   frequency: 'Fréquence',
+  year: 'Exercice',
+  system: 'Système',
+  account: 'Compte',
+  result: 'Résultat',
+  dedicated_funds: 'Fonds affectés',
+  opening_entry: 'Écriture d’à-nouveaux',
 };
 
 const STATUS_WORDS: Record<string, string> = {

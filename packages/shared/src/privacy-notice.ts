@@ -101,7 +101,8 @@ export function buildPrivacyNotice(config: NoticeSettings, controller: PrivacyCo
         purpose: 'Organiser l’événement et contrôler les entrées.',
         legal_basis: 'Votre inscription (contrat).',
         recipients: 'Les administrateurs et les bénévoles de l’accueil.',
-        retention: untilErasure + '.',
+        // Registrants have no account: no « tant que le compte existe » here, but what really happens to the rows.
+        retention: `Conservées après l’événement (liste de présence, billets), jusqu’à ce que vous en demandiez l’effacement par le formulaire de cette page, sans avoir besoin d’un compte ; un billet payé reste dans la comptabilité ${MONEY_RETENTION_YEARS} ans, sans votre nom.`,
       },
       {
         key: 'contact',
@@ -127,7 +128,7 @@ export function buildPrivacyNotice(config: NoticeSettings, controller: PrivacyCo
         data: 'Numéro ou adresse, contenu du message.',
         purpose: 'Vous envoyer codes, reçus, rappels et nouvelles ; prouver l’envoi.',
         legal_basis: 'Exécution de votre adhésion ou de votre don ; votre consentement pour les nouvelles.',
-        recipients: 'Les administrateurs ; les prestataires d’envoi nommés ci-dessous.',
+        recipients: `Les administrateurs ; les prestataires d’envoi nommés ci-dessous${mailRelay(config) ? ` ; le serveur de messagerie ${mailRelay(config)} qui achemine les e-mails de l’association` : ''}.`,
         retention: `Le contenu des messages est effacé après ${r.outboxBodyDays} jours ; la trace de l’envoi reste.`,
       },
     ],
@@ -141,14 +142,14 @@ export function buildPrivacyNotice(config: NoticeSettings, controller: PrivacyCo
     transfers: transfersOf(config),
     consents: CONSENT_PURPOSES.map((purpose) => ({ purpose, label: CONSENT_WORDINGS[purpose].label })),
     rights: [
-      'Accéder à vos données et en recevoir une copie (fichier ZIP).',
+      'Accéder à vos données : un lien, envoyé par SMS et valable 7 jours, ouvre un résumé lisible et imprimable et le fichier ZIP complet.',
       'Faire rectifier des données inexactes.',
       'Faire effacer vos données (les dons restent dans la comptabilité, sans votre nom).',
       'Vous opposer à un traitement, ou retirer un consentement à tout moment.',
       'Saisir l’APDP si vous estimez que vos droits ne sont pas respectés.',
     ],
     how_to_exercise:
-      'Remplissez le formulaire de demande de cette page : un code envoyé par SMS confirme que le numéro est le vôtre. ' +
+      'Remplissez le formulaire de demande de cette page : un code envoyé par SMS confirme que le numéro est le vôtre (sans téléphone, un code envoyé par e-mail, et la demande porte alors sur cette adresse seulement). ' +
       `L’association répond dans un délai de ${PRIVACY_REQUEST_DAYS} jours au plus. ` +
       'Depuis votre espace membre, vous pouvez aussi télécharger vos données, gérer vos consentements et supprimer votre compte.',
     request_days: PRIVACY_REQUEST_DAYS,
@@ -184,14 +185,47 @@ function transfersOf(config: NoticeSettings): PrivacyNotice['transfers'] {
       data: 'Numéro de téléphone et contenu des messages, pour les personnes qui ont choisi WhatsApp.',
     });
   }
-  if (config.messages.smtpUrl) {
-    const host = new URL(config.messages.smtpUrl).hostname;
+  const mail = config.messages.smtpUrl ? knownMailProvider(new URL(config.messages.smtpUrl).hostname) : null;
+  if (mail) {
     transfers.push({
       service: 'Envoi des e-mails',
-      recipient: host,
-      destination: `Serveur de messagerie ${host} (hors du Bénin sauf indication contraire)`,
+      recipient: mail.name,
+      destination: mail.destination,
       data: 'Adresse e-mail et contenu des e-mails.',
     });
   }
   return transfers;
+}
+
+/**
+ * Mail services whose servers are known to be outside Benin. Any other SMTP host is the association's own relay,
+ * whose location the configuration does not tell: it is named as a recipient (messages), not asserted a transfer.
+ */
+const MAIL_PROVIDERS: Array<{ suffix: string; name: string; destination: string }> = [
+  { suffix: 'gmail.com', name: 'Google (Gmail)', destination: 'États-Unis' },
+  { suffix: 'googlemail.com', name: 'Google (Gmail)', destination: 'États-Unis' },
+  { suffix: 'office365.com', name: 'Microsoft (Office 365)', destination: 'Union européenne et États-Unis' },
+  { suffix: 'outlook.com', name: 'Microsoft (Outlook)', destination: 'Union européenne et États-Unis' },
+  { suffix: 'sendgrid.net', name: 'Twilio SendGrid', destination: 'États-Unis' },
+  { suffix: 'mailgun.org', name: 'Mailgun', destination: 'États-Unis ou Union européenne' },
+  { suffix: 'amazonaws.com', name: 'Amazon SES', destination: 'Amazon Web Services (région du serveur)' },
+  { suffix: 'brevo.com', name: 'Brevo', destination: 'France' },
+  { suffix: 'sendinblue.com', name: 'Brevo', destination: 'France' },
+  { suffix: 'mailjet.com', name: 'Mailjet', destination: 'France' },
+  { suffix: 'ovh.net', name: 'OVHcloud', destination: 'France' },
+  { suffix: 'postmarkapp.com', name: 'Postmark', destination: 'États-Unis' },
+  { suffix: 'zoho.com', name: 'Zoho Mail', destination: 'États-Unis' },
+  { suffix: 'zoho.eu', name: 'Zoho Mail', destination: 'Union européenne' },
+];
+
+function knownMailProvider(host: string): { name: string; destination: string } | null {
+  const h = host.toLowerCase();
+  return MAIL_PROVIDERS.find((p) => h === p.suffix || h.endsWith(`.${p.suffix}`)) ?? null;
+}
+
+/** The SMTP host when it is not a known foreign service (the association's relay), else null. */
+function mailRelay(config: NoticeSettings): string | null {
+  if (!config.messages.smtpUrl) return null;
+  const host = new URL(config.messages.smtpUrl).hostname;
+  return knownMailProvider(host) ? null : host;
 }

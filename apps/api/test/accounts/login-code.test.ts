@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { setClock } from '../../src/platform/lib/clock';
 import { toE164 } from '../../src/platform/lib/phone';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -21,7 +22,8 @@ const codeMessages = (telephone: string) =>
     .where('to_address', '=', toE164(telephone) ?? telephone)
     .where('body', 'like', '%code de connexion%')
     .orderBy('id', 'desc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, secret: openText(r.secret) })));
 
 describe('sign-in with a code sent by SMS', () => {
   it('signs a membre in with the login answer; the code is masked in the outbox', async () => {

@@ -66,6 +66,7 @@ describe('GET /api/admin/waiting', () => {
       privacy_requests_due_soon: 0,
       unmapped_zones: 0,
       telephone_conflicts: 0,
+      account_changes: 0,
     });
   });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import { CODE_MASK } from '../../src/modules/codes';
+import { openText } from '../../src/platform/storage/sealed-text';
+import { outboxRow } from '../helpers/rows';
 import { notifyPerson } from '../../src/modules/messages/outbox';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
@@ -38,5 +41,34 @@ describe('outbox secrets', () => {
     // The e-mail left by SMTP (sent); the SMS stayed here since no SMS provider is configured (kept).
     expect(rows.every((r) => r.secret === null && !r.body.includes('482913'))).toBe(true);
     expect(rows.map((r) => r.status).sort()).toEqual(['kept', 'sent']);
+  });
+
+  it('a code queued in clear by an earlier version is sealed at the next start', async () => {
+    await t.db
+      .insertInto('outbox_messages')
+      .values(
+        outboxRow({
+          channel: 'sms',
+          to_address: '+2290197000098',
+          body: `Code ${CODE_MASK}`,
+          secret: '771155',
+          status: 'queued',
+          created_at: new Date().toISOString(),
+        }),
+      )
+      .execute();
+    const again = await buildApp({ config: t.config, db: t.db, logger: false, webDir: t.dataDir });
+    try {
+      await again.ready();
+      const row = await t.db
+        .selectFrom('outbox_messages')
+        .select('secret')
+        .where('to_address', '=', '+2290197000098')
+        .executeTakeFirstOrThrow();
+      expect(row.secret).not.toContain('771155');
+      expect(openText(row.secret)).toBe('771155');
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { auth, insertVolunteer } from './fixtures';
 
@@ -24,14 +25,14 @@ describe('volunteer sign-in with an SMS code', () => {
     expect(known.json()).toEqual(unknown.json());
     const sms = await lastSms('+2290192000001');
     expect(sms?.body).toContain('••••••');
-    expect(sms?.secret).toMatch(/^\d{6}$/);
+    expect(openText(sms?.secret ?? null)).toMatch(/^\d{6}$/);
     expect(await lastSms('+2290192000099')).toBeUndefined();
   });
 
   it('gives a token for the right code, once, and refuses a wrong one with 422', async () => {
     await insertVolunteer(t, '+2290192000002');
     await request('0192000002');
-    const code = (await lastSms('+2290192000002'))!.secret!;
+    const code = openText((await lastSms('+2290192000002'))!.secret)!;
     const wrong = await login('0192000002', code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code).toEqual(['Code invalide ou expiré. Demandez un nouveau code.']);

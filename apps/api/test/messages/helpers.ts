@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { openText } from '../../src/platform/storage/sealed-text';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { DB } from '../../src/platform/database/database';
@@ -13,7 +14,7 @@ export async function lastCode(db: DB, e164: string): Promise<string> {
   const rows = (await outboxTo(db, e164)).filter((r) => r.channel === 'sms' && /code de réinitialisation/.test(r.body));
   // The body holds the mask (CODE_MASK); the digits wait in `secret` until the worker sends the message.
   const last = rows.at(-1);
-  const code = last?.secret ?? last?.body.match(/\b(\d{6})\b/)?.[1];
+  const code = openText(last?.secret ?? null) ?? last?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no recovery code sent to ${e164}`);
   return code;
 }

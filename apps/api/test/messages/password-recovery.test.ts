@@ -1,4 +1,5 @@
 import { PASSWORD_RECOVERY_MESSAGES as M } from '@shared/schemas/password-recovery';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164 } from '../../src/platform/lib/phone';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -47,7 +48,7 @@ describe('POST /api/password/forgot', () => {
     const sms = (await outboxTo(t.db, e164(user))).filter((r) => r.channel === 'sms');
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(/^ASBE\u00a0: votre code de réinitialisation est ••••••\. Il est valable 15 minutes\./);
-    expect(sms[0]!.secret).toMatch(/^\d{6}$/);
+    expect(openText(sms[0]!.secret)).toMatch(/^\d{6}$/);
     expect(sms[0]!.body.length).toBeLessThanOrEqual(300);
     // The account has an e-mail: the code goes there too.
     const mail = await outboxTo(t.db, user.email);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawLink } from '../../src/modules/privacy';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
@@ -19,20 +20,24 @@ afterAll(async () => t?.close());
 const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/consents', payload });
 const history = async (query: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/admin/consents?${query}`, headers: bearer(admin.token) })).json();
-const lastCode = async (address: string) =>
-  (
-    await t.db
-      .selectFrom('outbox_messages')
-      .select('secret')
-      .where('to_address', '=', address)
-      .where('secret', 'is not', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow()
-  ).secret!;
+const lastCode = async (address: string) => {
+  const row = await t.db
+    .selectFrom('outbox_messages')
+    .select('secret')
+    .where('to_address', '=', address)
+    .where('secret', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return openText(row.secret)!;
+};
 
 describe('consents', () => {
-  it('gives a consent for one’s own telephone, with wording version, channel and address', async () => {
-    const res = await post({ purpose: 'sms_news', given: true, telephone: '01 96 77 77 77' });
+  it('gives a consent for one’s own telephone once its code proves it, with wording version, channel and address', async () => {
+    const first = await post({ purpose: 'sms_news', given: true, telephone: '01 96 77 77 77' });
+    expect(first.statusCode).toBe(202);
+    expect(first.json().message).toBe('Un code de confirmation vient de vous être envoyé. Saisissez-le pour donner votre consentement.');
+    expect(await history('telephone=0196777777')).toHaveLength(0); // nothing recorded before the proof
+    const res = await post({ purpose: 'sms_news', given: true, telephone: '01 96 77 77 77', code: await lastCode('+2290196777777') });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Votre consentement a été enregistré.');
     const rows = await history('telephone=0196777777');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivacyNotice, DEFAULT_NOTICE_SETTINGS, DEFAULT_PRIVACY_CONTROLLER } from '@shared/privacy-notice';
 import { loadConfig } from '../../src/platform/config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
@@ -18,6 +19,7 @@ describe('privacy notice', () => {
       RETENTION_UNCONFIRMED_MONTHS: '6',
       RETENTION_CONTACT_MONTHS: '18',
       STORAGE_URL: 's3://bucket-test/prefix',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), // required beside STORAGE_URL (several processes)
       S3_REGION: 'eu-west-3',
       SMS_PROVIDER: 'twilio',
       TWILIO_ACCOUNT_SID: 'AC1',
@@ -53,10 +55,37 @@ describe('privacy notice', () => {
     expect(notice.request_days).toBe(45);
   });
 
-  it('lists the transfers the configured services imply (Twilio, SMTP host), and none for unconfigured ones', async () => {
+  it('lists the transfers the configured services imply (Twilio), and none for unconfigured ones', async () => {
     const notice = (await t.app.inject({ method: 'GET', url: '/api/privacy/notice' })).json();
     const recipients = notice.transfers.map((x: { recipient: string }) => x.recipient);
-    expect(recipients).toEqual(['Twilio Inc.', 'smtp.example.com']);
+    expect(recipients).toEqual(['Twilio Inc.']);
+  });
+
+  it('an SMTP host of unknown location is named as the mail relay, not asserted a transfer; a known foreign service is', async () => {
+    const notice = (await t.app.inject({ method: 'GET', url: '/api/privacy/notice' })).json();
+    const messages = notice.categories.find((c: { key: string }) => c.key === 'messages');
+    expect(messages.recipients).toContain('le serveur de messagerie smtp.example.com qui achemine les e-mails de l’association');
+    expect(JSON.stringify(notice.transfers)).not.toContain('smtp.example.com');
+    const gmail = buildPrivacyNotice(
+      { ...DEFAULT_NOTICE_SETTINGS, messages: { sms: { provider: 'outbox' }, smtpUrl: 'smtps://a:b@smtp.gmail.com:465' } },
+      DEFAULT_PRIVACY_CONTROLLER,
+    );
+    expect(gmail.transfers).toEqual([
+      {
+        service: 'Envoi des e-mails',
+        recipient: 'Google (Gmail)',
+        destination: 'États-Unis',
+        data: 'Adresse e-mail et contenu des e-mails.',
+      },
+    ]);
+  });
+
+  it('event registrations (no account) are not said to be kept « tant que le compte existe »', async () => {
+    const notice = (await t.app.inject({ method: 'GET', url: '/api/privacy/notice' })).json();
+    const events = notice.categories.find((c: { key: string }) => c.key === 'evenements');
+    expect(events.retention).not.toContain('compte existe');
+    expect(events.retention).toContain('jusqu’à ce que vous en demandiez l’effacement');
+    expect(events.retention).toContain('sans avoir besoin d’un compte');
   });
 
   it('without configuration: defaults (30 days, 12 and 24 months) and no transfer outside Benin', async () => {

@@ -63,7 +63,15 @@ describe('accounts', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/treasury/accounts', headers: bearer(admin.token) });
     expect(res.json()).toEqual(
       expect.arrayContaining([
-        { id: caisse.id, name: 'Caisse du siège', kind: 'caisse', opening_balance: 20_000, opening_date: '2026-01-01', balance: 20_000 },
+        {
+          id: caisse.id,
+          name: 'Caisse du siège',
+          kind: 'caisse',
+          opening_balance: 20_000,
+          opening_date: '2026-01-01',
+          balance: 20_000,
+          ledger_account: '5711',
+        },
       ]),
     );
     const member = await seedUser(t, 'membre');

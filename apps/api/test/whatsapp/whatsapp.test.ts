@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { DEFAULT_WHATSAPP_TEMPLATES } from '../../src/platform/config';
 import { isPostgres, nowIso } from '../../src/platform/database/database';
 import { CODE_MASK } from '../../src/modules/codes';
@@ -102,21 +103,28 @@ describe('choosing the channel', () => {
     expect(meta.received).toHaveLength(1);
     expect(twilio.received.map((m) => m.To)).toEqual(['+2290197000181']);
 
-    // A visitor ticks « WhatsApp » on a public form for their own number (giving needs no proof; withdrawing does).
+    // A visitor gives « WhatsApp » for their own number through the consents API, proved by its code.
     const visitor = await insertUser(
       t.db,
       'membre',
       { telephone: '+2290197000182' },
       { passwordCost: t.config.passwordCost, uniqueSeed: 182 },
     );
-    const given = await t.app.inject({
-      method: 'POST',
-      url: '/api/consents',
-      payload: { purpose: 'whatsapp', given: true, telephone: '01 97 00 01 82' },
-    });
-    expect(given.statusCode).toBeLessThan(300);
+    // Giving for an address is proved by its code (shared/CONTRACT.md « Who may act on whom »).
+    const payload = { purpose: 'whatsapp', given: true, telephone: '01 97 00 01 82' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/consents', payload })).statusCode).toBe(202);
+    const sent = await t.db
+      .selectFrom('outbox_messages')
+      .select('secret')
+      .where('to_address', '=', visitor.telephone)
+      .where('secret', 'is not', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const given = await t.app.inject({ method: 'POST', url: '/api/consents', payload: { ...payload, code: openText(sent.secret) } });
+    expect(given.statusCode).toBe(200);
     await forgot(visitor.telephone);
-    expect(meta.received.map((m) => m.to)).toEqual(['2290197000181', '2290197000182']);
+    // The consent's own code (queued before the choice) and then the recovery code both go by WhatsApp.
+    expect(meta.received.map((m) => m.to)).toEqual(['2290197000181', '2290197000182', '2290197000182']);
   });
 
   it('sends a recovery code by WhatsApp (authentication template) to a person who chose it, and by SMS to one who did not', async () => {

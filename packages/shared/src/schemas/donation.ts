@@ -5,6 +5,7 @@ import { z } from '../zod-fr';
 import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { fcfaAmount, optionalEmail, PAYMENT_MESSAGES } from './payment';
 import { idParam } from './id-param';
+import { paymentMode, requirePushTelephone } from './payment-mode';
 
 // Donations (docs/product/donors.md "The donation form", docs/product/validation.md Donation, docs/product/http-api.md POST /donation).
 
@@ -52,7 +53,10 @@ export const donationInitiateSchema = z
     email: optionalEmail(),
     telephone: optionalTelephone(),
     phone: optionalTelephone(),
+    /** « push »: the provider asks the payer to approve on the telephone itself, no web page (CONTRACT « Giving from any phone »). */
+    mode: paymentMode,
   })
+  .superRefine(requirePushTelephone)
   .transform(({ telephone, phone, ...rest }) => ({ ...rest, phone: telephone ?? phone }));
 export type DonationInitiateInput = z.input<typeof donationInitiateSchema>;
 export type DonationInitiate = z.output<typeof donationInitiateSchema>;

@@ -3,6 +3,7 @@ import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, TRANSACTION_STATUSES } from '../co
 import { parseFcfa, personName } from '../text-rules';
 import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
+import { paymentMode } from './payment-mode';
 
 // Membership fee payments (docs/product/payments.md "Paying a fee", docs/product/validation.md Payment, docs/product/http-api.md POST /payment and /api/payment/initiate).
 
@@ -86,14 +87,22 @@ export const optionalEmail = () =>
     .pipe(z.email(PAYMENT_MESSAGES.emailInvalid).optional());
 const paymentAmount = () => fcfaAmount({ positive: PAYMENT_MESSAGES.amountPositive });
 
-export const paymentInitiateSchema = z.object({
-  name: payerName(),
-  // Optional (docs/product/validation.md "Payment"): many payers have only a telephone, where the receipt goes by SMS.
-  email: optionalEmail(),
-  phone: payerPhone(),
-  amount: paymentAmount(),
-  payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
-});
+export const paymentInitiateSchema = z
+  .object({
+    name: payerName(),
+    // Optional (docs/product/validation.md "Payment"): many payers have only a telephone, where the receipt goes by SMS.
+    email: optionalEmail(),
+    phone: payerPhone().optional(),
+    telephone: payerPhone().optional(),
+    amount: paymentAmount(),
+    payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
+    /** « push »: approved on the payer's telephone, no web page (CONTRACT « Giving from any phone »). */
+    mode: paymentMode,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.phone && !value.telephone) ctx.addIssue({ code: 'custom', path: ['phone'], message: PAYMENT_MESSAGES.phoneTooShort });
+  })
+  .transform(({ telephone, phone, ...rest }) => ({ ...rest, phone: (telephone ?? phone) as string }));
 export type PaymentInitiateInput = z.input<typeof paymentInitiateSchema>;
 export type PaymentInitiate = z.output<typeof paymentInitiateSchema>;
 
@@ -118,6 +127,9 @@ export const paymentRecordSchema = z.object({
 });
 
 export const initiateResponseSchema = z.object({ url: z.string() });
+/** 202 of a payment requested on the payer's telephone (`mode: "push"`). */
+export const pushResponseSchema = z.object({ id: z.string(), status: z.enum(['en_attente', 'approuve', 'refuse', 'expire']) });
+export type PushResponse = z.infer<typeof pushResponseSchema>;
 export type InitiateResponse = z.infer<typeof initiateResponseSchema>;
 
 export const paymentListItemSchema = z.object({

@@ -73,6 +73,7 @@ export const PRIVACY_MESSAGES = {
   lookupAddressRequired: 'Indiquez un numéro de téléphone ou une adresse e-mail.',
   consentGiven: 'Votre consentement a été enregistré.',
   consentWithdrawn: 'Votre consentement a été retiré.',
+  giveCodeSent: 'Un code de confirmation vient de vous être envoyé. Saisissez-le pour donner votre consentement.',
   withdrawCodeSent: 'Un code de confirmation vient de vous être envoyé. Saisissez-le pour retirer votre consentement.',
   withdrawTokenInvalid: 'Ce lien de retrait n’est pas valide.',
   codeRequired: 'Le code reçu par SMS est requis.',
@@ -83,6 +84,7 @@ export const PRIVACY_MESSAGES = {
   detailsRequired: 'Décrivez votre demande.',
   detailsTooLong: 'La description ne doit pas dépasser 2 000 caractères.',
   requestCodeSent: 'Un code à 6 chiffres vient de vous être envoyé par SMS. Saisissez-le pour confirmer votre demande.',
+  requestCodeSentByEmail: 'Un code à 6 chiffres vient de vous être envoyé par e-mail. Saisissez-le pour confirmer votre demande.',
   requestVerified: 'Votre demande est confirmée. L’association vous répondra dans un délai de 45 jours au plus.',
   requestNotFound: 'Demande introuvable.',
   requestAlreadyVerified: 'Cette demande est déjà confirmée.',
@@ -94,6 +96,9 @@ export const PRIVACY_MESSAGES = {
   accountErased: 'Votre compte et vos données personnelles ont été supprimés.',
   erasureNoPerson: 'Aucune donnée ne correspond à ce numéro ou à cette adresse.',
   anonymisedDonor: 'Donateur anonymisé',
+  dataLinkUnknown: 'Ce lien vers vos données n’existe pas ou a été effacé.',
+  dataLinkExpired:
+    'Ce lien vers vos données a expiré (il était valable 7 jours). Faites une nouvelle demande depuis la page Confidentialité.',
 } as const;
 
 const optionalTelephone = z
@@ -134,7 +139,7 @@ export const consentInputSchema = z.object({
   email: optionalEmail,
   /** The token of a message's withdraw link: proves the address without a code. */
   token: z.string().max(200).optional(),
-  /** The SMS code that proves the telephone when withdrawing from outside a message's link. */
+  /** The code that proves the address (the telephone when given, else the e-mail) outside a message's link. */
   code: code.optional(),
 });
 export type ConsentInput = z.input<typeof consentInputSchema>;
@@ -186,19 +191,24 @@ export const PRIVACY_REQUEST_STATUS_LABELS: Record<PrivacyRequestStatus, string>
   refusee: 'Refusée',
 };
 
-export const privacyRequestInputSchema = z.object({
-  kind: z.enum(PRIVACY_REQUEST_KINDS, { error: PRIVACY_MESSAGES.kindInvalid }),
-  telephone: z
-    .union([z.string(), z.number()], { error: PRIVACY_MESSAGES.telephoneInvalid })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, { error: PRIVACY_MESSAGES.telephoneInvalid, abort: true }).max(30, PRIVACY_MESSAGES.telephoneInvalid)),
-  email: optionalEmail,
-  details: z
-    .string({ error: PRIVACY_MESSAGES.detailsRequired })
-    .trim()
-    .min(1, { error: PRIVACY_MESSAGES.detailsRequired, abort: true })
-    .max(2000, PRIVACY_MESSAGES.detailsTooLong),
-});
+/**
+ * A request is proved by the telephone it names (a code by SMS to it only); a person known by e-mail alone leaves the
+ * telephone empty and proves the e-mail instead (the request then covers that e-mail's data only).
+ */
+export const privacyRequestInputSchema = z
+  .object({
+    kind: z.enum(PRIVACY_REQUEST_KINDS, { error: PRIVACY_MESSAGES.kindInvalid }),
+    telephone: optionalTelephone,
+    email: optionalEmail,
+    details: z
+      .string({ error: PRIVACY_MESSAGES.detailsRequired })
+      .trim()
+      .min(1, { error: PRIVACY_MESSAGES.detailsRequired, abort: true })
+      .max(2000, PRIVACY_MESSAGES.detailsTooLong),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.telephone && !v.email) ctx.addIssue({ code: 'custom', path: ['telephone'], message: PRIVACY_MESSAGES.telephoneInvalid });
+  });
 export type PrivacyRequestInput = z.input<typeof privacyRequestInputSchema>;
 
 export const privacyRequestCreatedSchema = z.object({ id: z.number(), message: z.string() });
@@ -210,6 +220,8 @@ export const privacyRequestRowSchema = z.object({
   status: z.enum(PRIVACY_REQUEST_STATUSES),
   telephone: z.string().nullable(),
   email: z.string().nullable(),
+  /** The name of the account the proved telephone names, when there is one (the erasure's confirmation shows it). */
+  person_name: z.string().nullable(),
   details: z.string().nullable(),
   created_at: z.string(),
   verified_at: z.string().nullable(),

@@ -179,6 +179,8 @@ export const accountSchema = z.object({
   opening_balance: z.number(),
   opening_date: z.string(),
   balance: z.number(),
+  /** Its SYCEBNL chart account: a sub-account of 521 (bank), 552 (mobile money) or 571 (cash). */
+  ledger_account: z.string().nullable(),
 });
 export type TreasuryAccount = z.infer<typeof accountSchema>;
 

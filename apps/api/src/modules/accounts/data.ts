@@ -368,3 +368,12 @@ export function listAccountChanges(db: DB, status?: string) {
   if (status) q = q.where('c.status', '=', status);
   return q.execute();
 }
+
+export async function countPendingAccountChanges(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('account_changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'en_attente')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -5,3 +5,4 @@ export { markFirstLoginDone } from './first-login';
 export { default as accountRoutes } from './routes';
 export { issueToken, revokeToken } from './sessions';
 export { openTelephoneConflictCount } from './telephone-conflicts';
+export { countPendingAccountChanges } from './data';

@@ -7,11 +7,11 @@ import { countNewProjects } from '../projects';
 import { organisationIncomplete } from '../settings';
 import { requestsToHandle } from '../privacy';
 import { unmappedZoneCount } from './unmapped-zones';
-import { openTelephoneConflictCount } from '../accounts';
+import { countPendingAccountChanges, openTelephoneConflictCount } from '../accounts';
 
 /** What waits for an administrator (their landing view): always live: indexed counts and whether the organisation’s facts are complete. */
 export async function countWaiting(db: DB): Promise<WaitingCounts> {
-  const [accounts, pending, messages, expenses, projects, incomplete, privacy, zones, telephones] = await Promise.all([
+  const [accounts, pending, messages, expenses, projects, incomplete, privacy, zones, telephones, changes] = await Promise.all([
     countUnconfirmedUsers(db),
     countPendingModeration(db),
     countNewContactMessages(db),
@@ -21,6 +21,7 @@ export async function countWaiting(db: DB): Promise<WaitingCounts> {
     requestsToHandle(db),
     unmappedZoneCount(db),
     openTelephoneConflictCount(db),
+    countPendingAccountChanges(db),
   ]);
   return {
     unconfirmed_accounts: accounts,
@@ -34,5 +35,6 @@ export async function countWaiting(db: DB): Promise<WaitingCounts> {
     privacy_requests_due_soon: privacy.dueSoon,
     unmapped_zones: zones,
     telephone_conflicts: telephones,
+    account_changes: changes,
   };
 }

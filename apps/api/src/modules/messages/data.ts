@@ -105,6 +105,18 @@ export async function recordSent(db: DB, id: number, at: string, options: { keep
     .execute();
 }
 
+/**
+ * The notice telling a person their data is erased, once sent (or given up): its address and words go, as every other
+ * message to them went with the erasure (modules/privacy).
+ */
+export async function forgetMessage(db: DB, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ to_address: 'effacé', subject: null, body: '', html: null, headers: null, secret: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** A message held back because the person answered « STOP » on its channel. */
 export async function recordSuppressed(db: DB, id: number, reason: string, at: string): Promise<void> {
   await db
@@ -257,4 +269,24 @@ export async function noteWhatsAppRefusal(db: DB, id: number, reason: string) {
     .set({ delivery_error: reason.slice(0, 500) })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Codes queued before the outbox sealed them (an upgrade with messages still waiting): sealed in place, so no code
+ * stays readable in the database. Runs at start; a code of 15 minutes means at most a few rows.
+ */
+export async function sealClearSecrets(db: DB, seal: (text: string) => string, isSealed: (text: string) => boolean): Promise<number> {
+  const rows = await db.selectFrom('outbox_messages').select(['id', 'secret']).where('secret', 'is not', null).execute();
+  let n = 0;
+  for (const row of rows) {
+    if (!row.secret || isSealed(row.secret)) continue;
+    await db
+      .updateTable('outbox_messages')
+      .set({ secret: seal(row.secret) })
+      .where('id', '=', row.id)
+      .where('secret', '=', row.secret)
+      .execute();
+    n += 1;
+  }
+  return n;
 }

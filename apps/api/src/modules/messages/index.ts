@@ -13,6 +13,7 @@ export {
 } from './notifications';
 export { enqueueMessage, type MessageChannel, notifyPerson, type OutgoingMessage, outboxRow, type Recipient } from './outbox';
 export { default as messagesPlugin, type MessagesPluginOptions } from './plugin';
+export { ERASURE_CATEGORY } from './worker';
 export { default as messageRoutes } from './routes';
 export { htmlPage, newsletterEmail, resetCodeNotice } from './templates';
 export { createWhatsAppChannel, categoryOf, STOP_CONFIRMATION, STOP_WORDING, STOP_WORDS, type WhatsAppChannel } from './whatsapp-channel';

@@ -1,6 +1,7 @@
 import type { DB } from '../../platform/database/database';
 import { nowIso } from '../../platform/database/database';
 import { toE164 } from '../../platform/lib/phone';
+import { sealText } from '../../platform/storage/sealed-text';
 import { insertOutboxRow } from './data';
 
 // The one way the platform speaks to people: a row in outbox_messages. The request that causes a
@@ -44,7 +45,8 @@ export function outboxRow(message: OutgoingMessage, now = nowIso()) {
     html: message.html ?? null,
     headers: message.headers ? JSON.stringify(message.headers) : null,
     dedupe_key: message.dedupeKey ?? null,
-    secret: message.secret ?? null,
+    // Sealed under the data key until the worker sends it (platform/storage/sealed-text.ts): never at rest in clear.
+    secret: message.secret ? sealText(message.secret) : null,
     status: 'queued',
     last_error: null,
     next_attempt_at: now,
@@ -108,6 +110,7 @@ export async function notifyPerson(
       html: notice.html ?? null,
       secret: notice.secret ?? null,
       dedupeKey: notice.dedupeKey ? `${notice.dedupeKey}:email` : null,
+      category: notice.category ?? null,
     });
   }
 }

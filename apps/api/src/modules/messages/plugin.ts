@@ -1,3 +1,5 @@
+import { isSealedText, sealText } from '../../platform/storage/sealed-text';
+import { sealClearSecrets } from './data';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp-channel';
@@ -36,6 +38,10 @@ export default fp<MessagesPluginOptions>(async function messagesPlugin(app: Fast
     onTick: digestScheduler(app.db, app.config.publicUrl),
   });
   app.decorate('messages', { worker, sms, email, whatsapp });
+  // Codes queued in clear by an earlier version are sealed before anything else reads the outbox.
+  app.addHook('onReady', async () => {
+    await sealClearSecrets(app.db, sealText, isSealedText);
+  });
   if (options.start) app.addHook('onReady', async () => worker.start());
   // onClose handlers run last-registered first: this one runs before app.ts closes the database.
   app.addHook('onClose', async () => worker.stop());

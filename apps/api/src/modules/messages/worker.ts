@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../platform/database/database';
 import type { WhatsAppChannel } from './whatsapp-channel';
-import { type ClaimedRow, claimDueMessages, recordSendFailure, recordSent, recordSuppressed, releaseClaims } from './data';
+import { checkpointWal } from '../../platform/database/database';
+import { type ClaimedRow, claimDueMessages, forgetMessage, recordSendFailure, recordSent, recordSuppressed, releaseClaims } from './data';
 import type { EmailSender, SmsSender } from './channels';
 import { SendError } from './channels';
 import { CODE_MASK } from '../codes';
+import { openText } from '../../platform/storage/sealed-text';
 
 // Sends what the outbox holds. A pass claims due rows, sends each, and records the outcome.
 // Claim: one UPDATE … RETURNING that sets a lease (locked_until) and counts the attempt; on PostgreSQL the
@@ -40,8 +42,14 @@ export interface PassResult {
 type Row = ClaimedRow;
 
 // A message carrying a one-time code is stored with a mask in its place (so the outbox list and its export never
-// show it) and the code in `secret`: the code is put back only in what goes to the provider.
-const reveal = (text: string, secret: string | null): string => (secret ? text.replaceAll(CODE_MASK, secret) : text);
+// show it) and the code, sealed, in `secret`: the code is opened and put back only in what goes to the provider.
+const reveal = (text: string, secret: string | null): string => {
+  const code = openText(secret);
+  return code ? text.replaceAll(CODE_MASK, code) : text;
+};
+
+/** The category of the notice that tells a person their data was erased: forgotten once sent or given up. */
+export const ERASURE_CATEGORY = 'effacement';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const HOUR = 3_600_000;
@@ -99,6 +107,16 @@ export class MessageWorker {
   }
 
   private async deliver(row: Row, now: Date): Promise<keyof PassResult> {
+    const outcome = await this.send(row, now);
+    if (row.category === ERASURE_CATEGORY && outcome !== 'retried') {
+      // The last trace of an erased person: their address and the notice go, and the WAL with them.
+      await forgetMessage(this.options.db, row.id, new Date().toISOString());
+      await checkpointWal(this.options.db).catch((error) => this.options.log?.warn({ error }, 'WAL checkpoint failed'));
+    }
+    return outcome;
+  }
+
+  private async send(row: Row, now: Date): Promise<keyof PassResult> {
     const { db, sms, email, whatsapp, log } = this.options;
     // A code sent by WhatsApp keeps its secret until WhatsApp reports the delivery: if it reports it failed, the
     // SMS that replaces it must still carry the code (the webhook forgets it once delivered, read or replaced).

@@ -82,7 +82,15 @@ export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput,
     phone: input.phone,
     ...pendingColumns(ctx, userId, returnRef.hash),
   });
-  return openCheckout(ctx, 'payment', id, returnRef.ref, `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`, input);
+  return openCheckout(
+    ctx,
+    'payment',
+    id,
+    returnRef.ref,
+    `${PAYMENT_TYPE_LABELS[input.payment_type]} — ${ORGANISATION.shortName}`,
+    input,
+    input.mode,
+  );
 }
 
 /**
@@ -112,6 +120,7 @@ export async function initiateDonation(
     returnRef.ref,
     `Don — ${DONATION_PURPOSE_LABELS[input.purpose]} — ${ORGANISATION.shortName}`,
     input,
+    input.mode,
   );
 }
 
@@ -122,8 +131,22 @@ async function openCheckout(
   returnRef: string,
   description: string,
   input: { amount: number; name?: string; email?: string; phone?: string },
+  mode: 'checkout' | 'push' = 'checkout',
 ) {
   try {
+    if (mode === 'push') {
+      // No page: the provider asks the payer to approve on the telephone; the status still comes only from it.
+      const push = await ctx.gateway.requestPush({
+        amount: input.amount,
+        currency: 'XOF',
+        description,
+        customer: { name: input.name, email: input.email, phone: input.phone },
+        returnPath: `/api/payments/return/${kind}/${returnRef}`,
+        phone: input.phone!,
+      });
+      await updateRecord(ctx.db, kind, id, { transaction_id: push.transactionId, updated_at: nowIso() });
+      return pushId(kind, returnRef);
+    }
     const checkout = await ctx.gateway.createCheckout({
       amount: input.amount,
       currency: 'XOF',
@@ -152,6 +175,35 @@ async function openCheckout(
     ctx.log.warn({ err: error, kind, id }, 'payment provider unavailable at checkout');
     throw providerUnavailable();
   }
+}
+
+/**
+ * A payment requested on the telephone is named by its kind and its random return reference, never by the record's
+ * id: the id shows in lists, the reference only to the one who asked.
+ */
+export const pushId = (kind: MoneyKind, ref: string) => `${kind === 'donation' ? 'd' : 'p'}_${ref}`;
+
+export function parsePushId(id: string): { kind: MoneyKind; ref: string } | null {
+  const match = /^([dp])_(.+)$/.exec(id);
+  if (!match || !REF_PATTERN.test(match[2]!)) return null;
+  return { kind: match[1] === 'd' ? 'donation' : 'payment', ref: match[2]! };
+}
+
+/** The state of a payment requested on the telephone, after asking the provider (at most as often as a return). */
+export async function pushStatus(ctx: PaymentsContext, id: string) {
+  const parsed = parsePushId(id);
+  const row = parsed ? await findByReturnRef(ctx.db, parsed.kind, hashRef(parsed.ref)) : undefined;
+  if (!parsed || !row) return null;
+  const current = await refreshRecord(ctx, parsed.kind, row);
+  return { kind: parsed.kind, row: current };
+}
+
+/** What the waiting screen and the SMS say of a request on the telephone. */
+export function pushStatusWord(status: string): 'en_attente' | 'approuve' | 'refuse' | 'expire' {
+  if (status === 'approved' || status === 'transferred') return 'approuve';
+  if (status === 'declined' || status === 'refunded') return 'refuse';
+  if (status === 'canceled') return 'expire';
+  return 'en_attente';
 }
 
 /** Asks the provider about a record's transaction and applies the answer. Provider down: the record stays as it is. */

@@ -14,6 +14,7 @@ import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
 import { consentsOf, insertConsent, setNewsletterSubscription } from './data/consents';
 import { loadSecret } from '../../platform/database/app-secrets';
+import { addressHash, ERASURE_HASH_SECRET } from './data/person';
 
 // Consents (docs/product/personal-data.md — Consent): each choice recorded with its wording's version, time, channel
 // and address; the latest row of an address for a purpose is the person's current choice.
@@ -96,9 +97,13 @@ export async function currentConsents(db: DB, who: { telephone: string; email?: 
 
 /** A person's whole history (the administrator's lookup), oldest first. */
 export async function consentHistory(db: DB, who: { telephone?: string; email?: string }) {
+  const telephones = who.telephone ? telephoneSpellings(who.telephone) : [];
+  const emails = who.email ? [who.email.toLowerCase()] : [];
+  // An erased person's choices stay under a keyed hash of the address: the same address still finds them.
+  const key = await loadSecret(db, ERASURE_HASH_SECRET);
   const rows = await consentsOf(db, {
-    telephones: who.telephone ? telephoneSpellings(who.telephone) : [],
-    emails: who.email ? [who.email.toLowerCase()] : [],
+    telephones: [...telephones, ...telephones.map((t) => addressHash(key, t))],
+    emails: [...emails, ...emails.map((e) => addressHash(key, e))],
   });
   return rows.map((r) => ({ ...r, given: r.given === 1, purpose: r.purpose as ConsentPurpose }));
 }
@@ -151,8 +156,10 @@ export interface PublicConsentInput {
 export type PublicConsentResult = { status: 200; message: string } | { status: 202; message: string };
 
 /**
- * Giving is open to anyone for their own address. Withdrawing needs a proof: a message's link (token), or a code
- * sent to the address (first call without code sends it, 202; the second with the code records the withdrawal).
+ * A choice from outside a message's link is proved by a code sent to the ONE address it names (the telephone when
+ * one is given, else the e-mail): the first call without a code sends it (202), the second with the code records the
+ * choice for that proved address only — never for an address beside it that nobody proved. Giving needs the code too
+ * (nobody subscribes someone else); a message's link (token) proves its address without a code.
  */
 export async function publicConsent(
   db: DB,
@@ -174,14 +181,8 @@ export async function publicConsent(
   }
   const telephone = input.telephone ? toE164(input.telephone) : null;
   if (input.telephone && !telephone) throw fieldError('telephone', M.telephoneInvalid);
-  const email = input.email ?? null;
+  const email = telephone ? null : (input.email ?? null);
   if (!telephone && !email) throw fieldError('telephone', M.addressRequired);
-  const ctx = { telephone, email, channel: 'web', source: 'consent_api', ip: opts.ip };
-  if (input.given) {
-    await changeConsent(db, input.purpose, true, ctx);
-    return { status: 200, message: M.consentGiven };
-  }
-  // The code goes to the telephone when there is one, else to the e-mail.
   const subject = telephone ?? email!;
   if (!input.code) {
     const result = await issueCode(db, {
@@ -189,18 +190,23 @@ export async function publicConsent(
       subject,
       passwordCost: opts.passwordCost,
       notify: (trx, code) =>
-        notifyPerson(trx, telephone ? { telephone } : { email }, { ...consentCodeNotice(CODE_MASK), secret: code, category: 'code' }),
+        notifyPerson(trx, telephone ? { telephone } : { email }, {
+          ...consentCodeNotice(CODE_MASK, input.given),
+          secret: code,
+          category: 'code',
+        }),
     });
     if (result === 'limited') throw new HttpError(429, M.tooManyCodes);
-    return { status: 202, message: M.withdrawCodeSent };
+    return { status: 202, message: input.given ? M.giveCodeSent : M.withdrawCodeSent };
   }
   const checked = await verifyCode(db, { purpose: 'consent', subject, code: input.code, passwordCost: opts.passwordCost });
   if (!checked.ok) throw fieldError('code', M.codeInvalid, M.codeInvalid);
-  await changeConsent(db, input.purpose, false, ctx);
-  return { status: 200, message: M.consentWithdrawn };
+  await changeConsent(db, input.purpose, input.given, { telephone, email, channel: 'web', source: 'consent_api', ip: opts.ip });
+  return { status: 200, message: input.given ? M.consentGiven : M.consentWithdrawn };
 }
 
-function consentCodeNotice(code: string) {
-  const sms = `ASBE : votre code pour retirer votre consentement est ${code}. Il est valable 15 minutes.`;
+function consentCodeNotice(code: string, given: boolean) {
+  const what = given ? 'donner' : 'retirer';
+  const sms = `ASBE : votre code pour ${what} votre consentement est ${code}. Il est valable 15 minutes.`;
   return { subject: 'Votre code de confirmation ASBE', sms, text: sms };
 }

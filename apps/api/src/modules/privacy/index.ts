@@ -5,3 +5,4 @@ export { type ConsentContext, recordConsent, recordFormConsents, withdrawLink } 
 export { buildNotice, MONEY_RETENTION_YEARS } from './notice';
 export { requestsToHandle } from './requests';
 export { default as privacyRoutes } from './routes';
+export { myDataPageRoutes } from './my-data-routes';

@@ -1,11 +1,16 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { documentCheckWords } from '@shared/schemas/volunteer';
 import type { Config } from '../../platform/config';
-import { type DB, nowIso } from '../../platform/database/database';
+import { ORGANISATION } from '@shared/constants';
+import { checkpointWal, type DB, nowIso } from '../../platform/database/database';
+import { toE164 } from '../../platform/lib/phone';
+import { ERASURE_CATEGORY, notifyPerson } from '../messages';
 import { telephoneSpellings } from '../../platform/lib/phone';
 import type { Storage } from '../../platform/storage/storage';
 import { recordAudit } from '../audit';
 import { currentController } from './controller';
+import { myDataPage } from './my-data-page';
+import { maskLinks, summarise } from './my-data-summary';
 import { collectPerson, erasePersonRows, findUserByTelephones, type Person, type PersonData } from './data/person';
 
 // Access (a ZIP of everything about a person) and erasure (docs/product/personal-data.md).
@@ -32,6 +37,15 @@ export async function personOfTelephone(db: DB, telephone: string): Promise<Pers
   return { userId: null, telephones: spellings, emails: [] };
 }
 
+/**
+ * The person a proved request names: its telephone's person; for a request proved by e-mail alone, the rows of that
+ * e-mail only (no account, no telephone: the code proved nothing more).
+ */
+export async function personOfRequest(db: DB, request: { telephone: string | null; email: string | null }): Promise<Person> {
+  if (request.telephone) return personOfTelephone(db, request.telephone);
+  return { userId: null, telephones: [], emails: request.email ? [request.email.trim().toLowerCase()] : [] };
+}
+
 const VOLUNTEER_FILES = [
   ['profile_image', 'volunteer-profile-images'],
   ['cv', 'cv'],
@@ -56,27 +70,40 @@ function filesOf(data: PersonData): Array<{ key: string; name: string }> {
   return files;
 }
 
-/** The ZIP of an access request: donnees.json and the person's files, streamed. */
-export async function exportPerson(db: DB, storage: Storage, config: Pick<Config, 'organisation'>, person: Person): Promise<Readable> {
+/** The rows about the person, with the document checks in words too, as the back office shows them. */
+export async function readablePerson(db: DB, person: Person): Promise<PersonData> {
   const data = await collectPerson(db, person);
+  return {
+    ...data,
+    verifications_documents_benevoles: data.verifications_documents_benevoles.map((check) => ({
+      ...check,
+      texte: documentCheckWords(check),
+    })),
+  };
+}
+
+/**
+ * The ZIP of an access request: donnees.json (the raw rows, French section names), resume.html (the same French
+ * summary as the `/mes-donnees` page) and the person's files, streamed. No live token link (ticket, pledge, data,
+ * unsubscribe) is carried: a copy of the ZIP must not act for the person.
+ */
+export async function exportPerson(db: DB, storage: Storage, config: Pick<Config, 'organisation'>, person: Person): Promise<Readable> {
+  const data = await readablePerson(db, person);
+  const generatedAt = nowIso();
   const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
   zip.on('error', (err) => out.destroy(err));
   zip.pipe(out);
   const document = {
-    genere_le: nowIso(),
+    lisez_moi:
+      'Données brutes, telles qu’enregistrées (dates en temps universel UTC, 1 = oui et 0 = non). Le fichier resume.html en donne une lecture en français, dates à l’heure de Cotonou.',
+    genere_le: generatedAt,
     responsable_du_traitement: await currentController(db, config),
-    // The checks in words too, as the back office shows them (« Casier judiciaire vérifié le … par … »).
-    donnees: {
-      ...data,
-      verifications_documents_benevoles: data.verifications_documents_benevoles.map((check) => ({
-        ...check,
-        texte: documentCheckWords(check),
-      })),
-    },
+    donnees: data,
   };
-  zip.append(JSON.stringify(document, null, 2), { name: 'donnees.json' });
+  zip.append(maskLinks(JSON.stringify(document, null, 2)), { name: 'donnees.json' });
+  zip.append(myDataPage({ sections: summarise(data), generatedAt }), { name: 'resume.html' });
   (async () => {
     for (const file of filesOf(data)) {
       const opened = await storage.open(file.key);
@@ -87,6 +114,21 @@ export async function exportPerson(db: DB, storage: Storage, config: Pick<Config
     await zip.finalize();
   })().catch((err) => out.destroy(err));
   return out;
+}
+
+/** Where to tell the person their data is erased: their telephone in E.164, their e-mail. */
+function contactOf(person: Person): { telephone: string | null; email: string | null } {
+  const telephone = person.telephones.map((t) => toE164(t)).find((t): t is string => Boolean(t)) ?? null;
+  return { telephone, email: person.emails[0] ?? null };
+}
+
+function erasureNotice() {
+  const sms = `${ORGANISATION.shortName}\u00a0: vos données personnelles ont été effacées, comme demandé. Seuls les montants de vos dons et paiements restent, sans nom ni numéro (obligation comptable).`;
+  return {
+    subject: 'Vos données personnelles ont été effacées',
+    sms,
+    text: `Bonjour,\n\n${sms}\n\nCe message est le dernier que vous recevrez de notre part\u00a0: votre adresse est effacée avec lui.`,
+  };
 }
 
 /**
@@ -103,6 +145,8 @@ export async function erasePerson(
     const data = await collectPerson(trx, person);
     const files = filesOf(data);
     const counts = await erasePersonRows(trx, person, data, nowIso());
+    // Told before the address goes: the notice is the one message left to them, forgotten once sent (messages' worker).
+    await notifyPerson(trx, contactOf(person), { ...erasureNotice(), category: ERASURE_CATEGORY });
     await recordAudit(trx, {
       actorId: audit.actorId,
       actingId: audit.actingId,
@@ -115,5 +159,7 @@ export async function erasePerson(
     return { counts, files };
   });
   for (const file of files) await storage.remove(file.key).catch(() => undefined);
+  // The WAL held the pages as they were before the erasure: copied back (zeroed by secure_delete) and truncated.
+  await checkpointWal(db);
   return { ...counts, fichiers: files.length };
 }

@@ -18,7 +18,7 @@ import * as data from './data/requests';
 import { telephoneSpellings } from '../../platform/lib/phone';
 
 // Requests about one's data (docs/product/personal-data.md — Requests): made by anyone, proved by a 6-digit code
-// sent by SMS (and by e-mail when one is given), due 45 days after the proof, closed by an administrator.
+// sent by SMS to the telephone it names (by e-mail only when it names no telephone), due 45 days after the proof, closed by an administrator.
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,17 +33,24 @@ function requestCodeNotice(code: string) {
 
 const subjectOf = (id: number) => `privacy_request:${id}`;
 
+/**
+ * Opens a request and sends its code. A telephone given: the code goes by SMS to it ONLY (an e-mail given beside it
+ * is never sent the code nor kept: an attacker's address must not prove someone else's telephone). No telephone: the
+ * code goes to the e-mail, and the request covers that e-mail's data only (personOfRequest).
+ */
 export async function createRequest(
   db: DB,
-  input: { kind: PrivacyRequestKind; telephone: string; email?: string; details: string },
+  input: { kind: PrivacyRequestKind; telephone?: string; email?: string; details: string },
   opts: { ip: string | null; passwordCost: number },
 ): Promise<{ id: number; message: string }> {
-  const telephone = toE164(input.telephone);
-  if (!telephone) throw fieldError('telephone', M.telephoneInvalid);
+  const telephone = input.telephone ? toE164(input.telephone) : null;
+  if (input.telephone && !telephone) throw fieldError('telephone', M.telephoneInvalid);
+  const email = telephone ? null : (input.email ?? null);
+  if (!telephone && !email) throw fieldError('telephone', M.telephoneInvalid);
   const id = await data.insertRequest(db, {
     kind: input.kind,
     telephone,
-    email: input.email ?? null,
+    email,
     details: input.details,
     ip: opts.ip,
     createdAt: clock.now().toISOString(),
@@ -53,10 +60,10 @@ export async function createRequest(
     subject: subjectOf(id),
     passwordCost: opts.passwordCost,
     notify: (trx, code) =>
-      notifyPerson(trx, { telephone, email: input.email ?? null }, { ...requestCodeNotice(CODE_MASK), secret: code, category: 'code' }),
+      notifyPerson(trx, telephone ? { telephone } : { email }, { ...requestCodeNotice(CODE_MASK), secret: code, category: 'code' }),
   });
   if (result === 'limited') throw new HttpError(429, M.tooManyCodes);
-  return { id, message: M.requestCodeSent };
+  return { id, message: telephone ? M.requestCodeSent : M.requestCodeSentByEmail };
 }
 
 export async function verifyRequest(db: DB, id: number, code: string, opts: { passwordCost: number }): Promise<{ message: string }> {
@@ -66,7 +73,7 @@ export async function verifyRequest(db: DB, id: number, code: string, opts: { pa
   const checked = await verifyCode(db, { purpose: 'privacy_request', subject: subjectOf(id), code, passwordCost: opts.passwordCost });
   if (!checked.ok) throw fieldError('code', M.codeInvalid, M.codeInvalid);
   const now = clock.now();
-  const account = await findUserByTelephones(db, telephoneSpellings(request.telephone ?? ''));
+  const account = request.telephone ? await findUserByTelephones(db, telephoneSpellings(request.telephone)) : undefined;
   await db.transaction().execute(async (trx) => {
     if (
       !(await data.markVerified(trx, id, {

@@ -27,11 +27,13 @@ import { changeConsent, consentHistory, currentConsents, publicConsent } from '.
 import { findUserForLogin } from './data/person';
 import { currentController } from './controller';
 import { buildNotice } from './notice';
-import { erasePerson, exportPerson, personOfAccount, personOfTelephone } from './person';
+import { erasePerson, exportPerson, personOfAccount, personOfRequest } from './person';
 import { closeRequest, createRequest, listRequests, openRequest, verifyRequest } from './requests';
 import breachesRoutes from './breaches-routes';
 import registerRoutes from './register-routes';
 import retentionRoutes from './retention-routes';
+import { sendDataLink } from './my-data';
+import { myDataApiRoutes } from './my-data-routes';
 
 // The personal-data routes (docs/product/personal-data.md): the notice, consents, requests, access and erasure.
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -75,6 +77,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         channel: 'espace_membre',
         source: 'profile',
         ip: request.ip,
+      });
+      // Audited with both identities: through an act-as token, the adviser or administrator chose for the person.
+      await recordAudit(app.db, {
+        actorId: u.id,
+        actingId: u.acting_user_id ?? null,
+        action: 'consent.change',
+        entity: 'users',
+        entityId: u.id,
+        ip: request.ip,
+        details: { purpose: request.body.purpose, given: request.body.given },
       });
       return currentConsents(app.db, { telephone: u.telephone, email: u.email, userId: u.id });
     },
@@ -135,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, security, params: idParamsSchema } },
     async (request, reply) => {
       const req = await openRequest(app.db, request.params.id);
-      const person = await personOfTelephone(app.db, req.telephone ?? '');
+      const person = await personOfRequest(app.db, req);
       await recordAudit(app.db, {
         actorId: request.user!.id,
         actingId: request.user!.acting_user_id,
@@ -163,9 +175,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? null }, actor); // answers 409
       }
       if (req.kind === 'effacement') {
-        const person = await personOfTelephone(app.db, req.telephone ?? '');
+        const person = await personOfRequest(app.db, req);
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? 'Données effacées.' }, actor);
         await erasePerson(app.db, app.storage, person, { actorId: actor.id, ip: actor.ip, actingId: actor.actingId, requestId: req.id });
+      } else if (req.kind === 'acces') {
+        // The person receives their data: a link to their page and ZIP, by SMS (and e-mail when known).
+        const person = await personOfRequest(app.db, req);
+        await app.db.transaction().execute(async (trx) => {
+          const outcome = request.body.outcome ?? 'Lien vers les données envoyé à la personne (valable 7 jours).';
+          await closeRequest(app.db, req.id, { status: 'traitee', outcome }, actor, trx);
+          await sendDataLink(trx, req.id, person, { telephone: req.telephone }, app.config.publicUrl);
+        });
       } else {
         await closeRequest(app.db, req.id, { status: 'traitee', outcome: request.body.outcome ?? null }, actor);
       }
@@ -187,6 +207,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/profile/export', { ...member, schema: { tags, security } }, async (request, reply) => {
     const u = request.user!;
+    await recordAudit(app.db, {
+      actorId: u.id,
+      actingId: u.acting_user_id ?? null,
+      action: 'privacy.export',
+      entity: 'users',
+      entityId: u.id,
+      ip: request.ip,
+    });
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${zipName('personnelles')}"`)
@@ -204,10 +232,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
       }
       // The person's own address is not kept in the audit entry of their erasure.
-      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: null, ip: null, actingId: null });
+      // Who acted (the person, and whoever acted as them) is kept by id; the address is not.
+      await erasePerson(app.db, app.storage, personOfAccount(row), { actorId: u.id, ip: null, actingId: u.acting_user_id ?? null });
       return { message: M.accountErased };
     },
   );
+  await app.register(myDataApiRoutes);
   await app.register(retentionRoutes);
   await app.register(registerRoutes);
   await app.register(breachesRoutes);

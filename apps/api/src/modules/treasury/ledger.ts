@@ -2,6 +2,7 @@ import { DONATION_PURPOSE_LABELS, type DonationPurpose, PAYMENT_TYPE_LABELS, typ
 import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import { clock } from '../../platform/lib/clock';
 import { fieldError } from '../../platform/lib/http-errors';
+import { lockBooks, noteUnpostedIncome, postMovement } from '../books';
 import {
   addTransparency,
   type Exec,
@@ -41,7 +42,17 @@ export function flowOf(m: Pick<NewMovement, 'kind' | 'nature' | 'category' | 'pu
   }
 }
 
-export const recordMovement = (db: Exec, movement: NewMovement): Promise<MovementRow> => insertMovement(db, movement, flowOf(movement));
+/**
+ * Records a movement and posts its entry in the books, in the caller's transaction. The books' head is taken first,
+ * before any account row: every money transaction then locks in one order (on PostgreSQL, two transfers in opposite
+ * directions deadlocked on the two accounts' rows).
+ */
+export async function recordMovement(db: Exec, movement: NewMovement): Promise<MovementRow> {
+  await lockBooks(db);
+  const row = await insertMovement(db, movement, flowOf(movement));
+  await postMovement(db, row);
+  return row;
+}
 
 /** The counter-entry of a movement: same account and kind, opposite amount, dated `day`. */
 export async function reverseMovement(
@@ -151,7 +162,7 @@ export async function recordIncomeMovement(
         reverses_id: null,
         created_by: options.actorId ?? null,
       });
-    }
+    } else await noteUnpostedIncome(db, kind, record.id, record.amount, day);
     const month = day.slice(0, 7);
     await saveIncomeSource(db, {
       source_type: kind,

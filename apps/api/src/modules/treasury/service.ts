@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import type { Storage } from '../../platform/storage/storage';
 import { type ReceivedFile, storeThenCommit } from '../../platform/uploads/uploads';
 import { type AuditActor, recordAudit } from '../audit';
+import { postAccountOpening } from '../books';
 import { POLICY_MESSAGES } from '@shared/schemas/account-changes';
 import { assertCanApproveExpense, assertNotProposer, assertOwnSession, countActiveAdministrators } from '../policy';
 import {
@@ -35,6 +36,7 @@ export const accountView = (a: AccountRow): TreasuryAccount => ({
   opening_balance: Number(a.opening_balance),
   opening_date: a.opening_date,
   balance: Number(a.balance),
+  ledger_account: a.ledger_account ?? null,
 });
 
 export const listAccounts = async (db: Exec) => (await listAccountRows(db)).map(accountView);
@@ -56,6 +58,8 @@ export async function createAccount(db: DB, input: AccountCreate, actor: AuditAc
         created_at: at,
         updated_at: at,
       });
+      await postAccountOpening(trx, row, actor.id);
+      const posted = { ...row, ledger_account: (await findAccountRow(trx, row.id))?.ledger_account ?? null };
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
@@ -63,9 +67,9 @@ export async function createAccount(db: DB, input: AccountCreate, actor: AuditAc
         action: 'treasury_account.create',
         entity: 'treasury_account',
         entityId: row.id,
-        after: row,
+        after: posted,
       });
-      return accountView(row);
+      return accountView(posted);
     });
   } catch (error) {
     if (isUnique(error)) throw fieldError('name', TREASURY_MESSAGES.accountNameTaken);

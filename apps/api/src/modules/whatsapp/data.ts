@@ -54,11 +54,11 @@ export async function insertFallbackSms(
     to: original.to_address,
     body: original.body,
     category: original.category,
-    secret: original.secret,
   });
   const result = await db
     .insertInto('outbox_messages')
-    .values({ ...row, fallback_of: original.id })
+    // The code stays sealed as the original holds it (messages' outboxRow would seal it a second time).
+    .values({ ...row, secret: original.secret, fallback_of: original.id })
     .onConflict((oc) => oc.column('fallback_of').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;

@@ -50,6 +50,8 @@ export function createDatabase(config: DatabaseConfig, options: { searchPath?: s
         db.pragma('busy_timeout = 5000');
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
+        // Deleted or overwritten content is zeroed in the file, not left in free space (an erasure leaves no copy).
+        db.pragma('secure_delete = ON');
         return withStatementCache(db);
       },
     }),
@@ -191,3 +193,12 @@ export async function pingDatabase(db: DB, config?: DatabaseConfig): Promise<boo
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * After an erasure (SQLite only): copies the WAL into the database file and truncates it to zero bytes, so the old
+ * pages that held the erased person's data do not stay in the -wal file (secure_delete zeroes them in the main file).
+ */
+export async function checkpointWal(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db) || db.isTransaction) return;
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+}

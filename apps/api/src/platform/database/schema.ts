@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Table types matching the migrations. Booleans are integers 0/1 on both engines.
 
@@ -364,6 +364,16 @@ export interface SandboxTransactionsTable {
   checkout_key_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** A payment requested on the payer's telephone (no checkout page) expires then (migration 20261129_0600). */
+  push_expires_at?: string | null;
+}
+
+/** Commands received by SMS, for the per-number limit (migration 20261129_0600). */
+export interface SmsCommandsTable {
+  id: Generated<number>;
+  telephone: string;
+  command: string;
+  created_at: string;
 }
 
 export interface AppSecretsTable {
@@ -471,6 +481,109 @@ export interface TreasuryAccountsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** Its SYCEBNL chart account (a sub-account of 52, 55 or 57), given at its first posting (migration 20261129_0400). */
+  ledger_account: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Books (migration 20261129_0400): the association's own sub-accounts of the SYCEBNL chart. */
+export interface BooksAccountsTable {
+  number: string;
+  label: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One entry of the books; `hash` chains it to the entry posted before it. */
+export interface BooksEntriesTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  /** YYYY-MM-DD */
+  day: string;
+  journal: string;
+  label: string;
+  reference: string | null;
+  /** movement | opening | manual | reversal | carry_forward | dedicated_funds */
+  source_type: string;
+  source_id: string | null;
+  reverses_id: number | null;
+  /** 1 for the opening entry a year's closing carries into the next year. */
+  carried: ColumnType<number, number | undefined, number>;
+  validated_at: string;
+  hash: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface BooksLinesTable {
+  id: Generated<number>;
+  entry_id: number;
+  line_no: number;
+  account: string;
+  debit: number;
+  credit: number;
+  cause: string | null;
+}
+
+/** Per year, account, cause ('' for none) and carried flag: the sums of the lines, kept as entries are posted. */
+export interface BooksTotalsTable {
+  year: number;
+  account: string;
+  cause: string;
+  carried: number;
+  debit: number;
+  credit: number;
+}
+
+export interface BooksChainTable {
+  id: number;
+  last_hash: string;
+  entries: number;
+}
+
+export interface BooksCountersTable {
+  year: number;
+  last: number;
+}
+
+export interface BooksYearsTable {
+  year: number;
+  closed: number;
+  result: number | null;
+  closed_by: number | null;
+  closed_at: string | null;
+}
+
+export interface BooksReopeningsTable {
+  id: Generated<number>;
+  year: number;
+  reason: string;
+  /** en_attente | approuvee | rejetee */
+  status: string;
+  proposed_by: number;
+  proposed_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+export interface BooksBudgetsTable {
+  year: number;
+  account: string;
+  cause: string;
+  amount: number;
+}
+
+export interface BooksUnmappedTable {
+  id: Generated<number>;
+  source_type: string;
+  source_id: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface BooksMetaTable {
+  name: string;
+  value: string;
 }
 
 /** A setting of the association an administrator changes (migration 20261126_0610): its value as JSON. */
@@ -683,6 +796,17 @@ export interface Database {
   volunteer_document_checks: VolunteerDocumentChecksTable;
   privacy_breaches: PrivacyBreachesTable;
   treasury_accounts: TreasuryAccountsTable;
+  books_accounts: BooksAccountsTable;
+  books_entries: BooksEntriesTable;
+  books_lines: BooksLinesTable;
+  books_totals: BooksTotalsTable;
+  books_chain: BooksChainTable;
+  books_counters: BooksCountersTable;
+  books_years: BooksYearsTable;
+  books_reopenings: BooksReopeningsTable;
+  books_budgets: BooksBudgetsTable;
+  books_unmapped: BooksUnmappedTable;
+  books_meta: BooksMetaTable;
   treasury_settings: TreasurySettingsTable;
   app_settings: AppSettingsTable;
   treasury_movements: TreasuryMovementsTable;
@@ -719,6 +843,7 @@ export interface Database {
   newsletter_sends: NewsletterSendsTable;
   memberships: MembershipsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  sms_commands: SmsCommandsTable;
   app_secrets: AppSecretsTable;
   receipt_counters: ReceiptCountersTable;
   cause_goals: CauseGoalsTable;
@@ -734,6 +859,7 @@ export interface Database {
   volunteer_sessions: VolunteerSessionsTable;
   migration_reports: MigrationReportsTable;
   privacy_requests: PrivacyRequestsTable;
+  data_links: DataLinksTable;
 }
 
 /** Long work run off the request thread, its progress and its finished file (migrations 20261125_1700, 20261127_0200). */
@@ -828,6 +954,15 @@ export interface PrivacyRequestsTable {
   closed_at: string | null;
   closed_by: number | null;
   outcome: string | null;
+}
+
+/** A link bringing a person their data after an access request (migration 20261129_0200): the token's SHA-256 only. */
+export interface DataLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  request_id: number;
+  expires_at: string;
+  created_at: string;
 }
 
 /** What a migration found and left for a person to decide (migration 20261126_0100: telephone conflicts). */

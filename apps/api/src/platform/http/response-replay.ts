@@ -1,3 +1,4 @@
+import { maskUrlTokens } from '../lib/url-tokens';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { acceptedEncoding } from '../lib/precompressed';
@@ -57,7 +58,13 @@ export function createResponseReplay({ maxEntries = 200 }: { maxEntries?: number
     res.end(recorded.body);
     // The line Fastify's per-request child logger writes (app.ts, onResponse), field for field.
     ctx.log.info(
-      { reqId: id, method: req.method, url: req.url, statusCode: 200, responseTime: Math.round((performance.now() - started) * 10) / 10 },
+      {
+        reqId: id,
+        method: req.method,
+        url: maskUrlTokens(req.url ?? ''),
+        statusCode: 200,
+        responseTime: Math.round((performance.now() - started) * 10) / 10,
+      },
       'request completed',
     );
   }

@@ -35,10 +35,11 @@ export function RegisterForm({ roles, submitLabel, onCreated }: RegisterFormProp
       return;
     }
     try {
-      const { message, user } = await registerRequest(values, creatorId);
-      notify.success(message || REGISTER_MESSAGES.success);
+      const answer = await registerRequest(values, creatorId);
+      notify.success(answer.message || REGISTER_MESSAGES.success);
       reset();
-      onCreated?.(user);
+      // A new administrator waits for a second administrator's approval (« Changements en attente »).
+      if ('user' in answer) onCreated?.(answer.user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         applyServerErrors(error, setError);

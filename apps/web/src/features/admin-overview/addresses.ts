@@ -13,4 +13,5 @@ export type ListView =
   | 'projets'
   | 'parametres'
   | 'demandes-donnees'
-  | 'donnees-a-reprendre';
+  | 'donnees-a-reprendre'
+  | 'changements-en-attente';

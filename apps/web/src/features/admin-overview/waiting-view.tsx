@@ -18,6 +18,12 @@ const LEFTOVERS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; man
 ];
 
 const ITEMS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; many: string }> = [
+  {
+    key: 'account_changes',
+    view: 'changements-en-attente',
+    one: 'changement d’administrateur à approuver',
+    many: 'changements d’administrateurs à approuver',
+  },
   { key: 'unconfirmed_accounts', view: 'confirmer-compte', one: 'compte à confirmer', many: 'comptes à confirmer' },
   { key: 'unconfirmed_volunteers', view: 'confirmer-volontaire', one: 'volontaire à confirmer', many: 'volontaires à confirmer' },
   { key: 'pending_testimonials', view: 'temoignages', one: 'témoignage à publier', many: 'témoignages à publier' },

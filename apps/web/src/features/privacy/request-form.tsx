@@ -17,13 +17,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-// The request form of /confidentialite: the request, then the 6-digit code sent by SMS that proves the telephone.
+// The request form of /confidentialite: the request, then the 6-digit code that proves the telephone it names (sent by
+// SMS to it only; by e-mail only when no telephone is given).
 
 type Values = z.output<typeof privacyRequestInputSchema>;
 const KIND_OPTIONS = PRIVACY_REQUEST_KINDS.map((k) => ({ value: k, label: PRIVACY_REQUEST_KIND_LABELS[k] }));
 
 export function RequestForm() {
-  const [pending, setPending] = useState<{ id: number; message: string } | null>(null);
+  const [pending, setPending] = useState<{ id: number; message: string; bySms: boolean } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<PrivacyRequestInput, unknown, Values>({
     resolver: zodResolver(privacyRequestInputSchema),
@@ -35,7 +36,7 @@ export function RequestForm() {
   const onValid = async (values: Values) => {
     try {
       const res = await api.post<{ id: number; message: string }>('/privacy/requests', values, { token: null });
-      setPending(res);
+      setPending({ ...res, bySms: Boolean(values.telephone) });
     } catch (error) {
       if (!(error instanceof ApiError && applyServerErrors(error, form.setError)))
         notify.error(error instanceof ApiError ? error.message : M.codeInvalid);
@@ -48,7 +49,7 @@ export function RequestForm() {
         {done}
       </p>
     );
-  if (pending) return <CodeStep id={pending.id} message={pending.message} onDone={setDone} />;
+  if (pending) return <CodeStep id={pending.id} message={pending.message} bySms={pending.bySms} onDone={setDone} />;
   return (
     <FormCard onSubmit={form.handleSubmit(onValid)} aria-label="Demande sur mes données personnelles">
       <SelectField label="Type de demande" options={KIND_OPTIONS} error={errors.kind?.message} {...form.register('kind')} />
@@ -57,14 +58,21 @@ export function RequestForm() {
         error={errors.telephone?.message}
         {...form.register('telephone')}
       />
-      <TextField label="E-mail (facultatif)" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label="E-mail (seulement si vous n’avez pas de numéro)"
+        hint="Sans numéro de téléphone, le code vous est envoyé par e-mail et la demande porte sur les données de cette adresse seulement."
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <TextAreaField label="Votre demande" rows={4} error={errors.details?.message} {...form.register('details')} />
       <SendButton isLoading={form.formState.isSubmitting}>Envoyer la demande</SendButton>
     </FormCard>
   );
 }
 
-function CodeStep({ id, message, onDone }: { id: number; message: string; onDone: (message: string) => void }) {
+function CodeStep({ id, message, bySms, onDone }: { id: number; message: string; bySms: boolean; onDone: (message: string) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -87,7 +95,7 @@ function CodeStep({ id, message, onDone }: { id: number; message: string; onDone
         {message}
       </p>
       <TextField
-        label="Code reçu par SMS"
+        label={bySms ? 'Code reçu par SMS' : 'Code reçu par e-mail'}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}

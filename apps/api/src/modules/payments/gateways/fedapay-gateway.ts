@@ -96,6 +96,15 @@ export class FedaPayGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * FedaPay's payment without redirection needs the operator's mode (mtn_open, moov, sbin) chosen from the payer's
+   * number; until that table is kept here, a request on the telephone answers « not available » (503) rather than
+   * guess an operator and bill the wrong wallet.
+   */
+  async requestPush(): Promise<{ transactionId: string }> {
+    throw new GatewayUnavailableError('push payments are not configured for FedaPay');
+  }
+
   async retrieve(transactionId: string): Promise<ProviderTransaction | null> {
     // FedaPay ids are integers; anything else cannot be one of its transactions.
     if (!/^\d{1,18}$/.test(transactionId)) return null;

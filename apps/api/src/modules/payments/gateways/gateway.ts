@@ -39,6 +39,11 @@ export class WebhookSignatureError extends Error {}
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'fedapay';
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Asks the payer to approve on the telephone itself, with no web page (FedaPay's payment without redirection).
+   * Throws GatewayUnavailableError when the provider cannot.
+   */
+  requestPush(request: CheckoutRequest & { phone: string }): Promise<{ transactionId: string }>;
   /** The provider's current view of a transaction; null when the provider does not know it. Throws GatewayUnavailableError. */
   retrieve(transactionId: string): Promise<ProviderTransaction | null>;
   /** Checks a webhook's signature on the raw body; throws WebhookSignatureError. */

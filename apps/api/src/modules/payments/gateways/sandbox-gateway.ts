@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TransactionStatus } from '@shared/constants';
 import { type DB, nowIso } from '../../../platform/database/database';
+import { clock } from '../../../platform/lib/clock';
 import {
   decideSandboxTransaction,
   findSandboxTransaction,
@@ -12,6 +13,9 @@ import { type Checkout, type CheckoutRequest, type PaymentGateway, type Provider
 
 // The built-in payment simulator (PAYMENT_PROVIDER=sandbox): plays the provider's part with its own
 // table, and its checkout page is served by payments/routes/sandbox-routes.ts. No network, no money.
+
+/** An unanswered request on the payer's telephone expires after 5 minutes (CONTRACT « Giving from any phone »). */
+export const PUSH_LIFETIME_MS = 5 * 60 * 1000;
 
 export const SANDBOX_OUTCOMES = ['approved', 'declined', 'canceled', 'pending'] as const satisfies readonly TransactionStatus[];
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
@@ -41,9 +45,34 @@ export class SandboxGateway implements PaymentGateway {
     return { transactionId: id, url: `/api/sandbox/checkout/${key.ref}` };
   }
 
+  /** A request on the payer's telephone: approved or refused by POST /api/sandbox/push/{id}/…, expired after 5 minutes. */
+  async requestPush(request: CheckoutRequest & { phone: string }): Promise<{ transactionId: string }> {
+    const id = `sbx_${randomBytes(12).toString('hex')}`;
+    const now = clock.now();
+    await insertSandboxTransaction(this.db, {
+      id,
+      amount: request.amount,
+      currency: request.currency,
+      description: request.description,
+      customer_name: null,
+      status: 'pending',
+      return_url: request.returnPath,
+      checkout_key_hash: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      push_expires_at: new Date(now.getTime() + PUSH_LIFETIME_MS).toISOString(),
+    });
+    return { transactionId: id };
+  }
+
   async retrieve(transactionId: string): Promise<ProviderTransaction | null> {
-    const row = await this.find(transactionId);
+    let row = await this.find(transactionId);
     if (!row) return null;
+    // Like a provider, the simulator lets an unanswered request on the telephone expire.
+    if (row.status === 'pending' && row.push_expires_at && row.push_expires_at <= clock.now().toISOString()) {
+      await decideSandboxTransaction(this.db, row.id, 'canceled', clock.now().toISOString());
+      row = (await this.find(transactionId))!;
+    }
     return { id: row.id, status: row.status as TransactionStatus, amount: row.amount, currency: row.currency };
   }
 

@@ -1,12 +1,29 @@
 import { messageSchema } from '@shared/schemas/api-common';
 import { donationInitiateSchema, donationRecordSchema } from '@shared/schemas/donation';
-import { initiateResponseSchema, PAYMENT_MESSAGES, paymentInitiateSchema, paymentRecordSchema } from '@shared/schemas/payment';
+import {
+  initiateResponseSchema,
+  PAYMENT_MESSAGES,
+  paymentInitiateSchema,
+  paymentRecordSchema,
+  pushResponseSchema,
+} from '@shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unprocessable } from '../../../platform/lib/http-errors';
 import { zodFieldErrors } from '../../../platform/uploads/uploads';
 import { resolveUser } from '../../policy';
-import { forRequest, initiateDonation, initiatePayment, type PaymentsContext, recordFromBrowser, returnLocation } from '../money';
+import {
+  forRequest,
+  initiateDonation,
+  initiatePayment,
+  type PaymentsContext,
+  pushStatus,
+  pushStatusWord,
+  recordFromBrowser,
+  returnLocation,
+} from '../money';
+import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
+import type { FastifyReply } from 'fastify';
 
 /** A donation sent to POST /api/payment/initiate: it names a purpose and no payment type (docs/product/donors.md). */
 const isDonationBody = (body: unknown): boolean =>
@@ -20,8 +37,11 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     if (!parsed.success) throw unprocessable(zodFieldErrors(parsed.error));
     // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
     const user = await resolveUser(request);
-    return { url: await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null) };
+    return { url: await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null), mode: parsed.data.mode };
   };
+  /** 201 with the checkout's address, or 202 with the request's id when the payer approves on the telephone. */
+  const answer = (reply: FastifyReply, opened: { url: string; mode?: string }) =>
+    opened.mode === 'push' ? reply.status(202).send({ id: opened.url, status: 'en_attente' }) : reply.status(201).send({ url: opened.url });
 
   app.post(
     '/payment/initiate',
@@ -29,15 +49,19 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       config: { rateLimit: app.limits.publicForm },
       // docs/product/donors.md: a donation may come here too, with its purpose and optional name, telephone, e-mail.
       preValidation: async (request, reply) => {
-        if (isDonationBody(request.body)) return reply.status(201).send(await openDonation(request, request.body));
+        if (isDonationBody(request.body)) return answer(reply, await openDonation(request, request.body));
       },
-      schema: { tags: ['paiements'], body: paymentInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
+      schema: {
+        tags: ['paiements'],
+        body: paymentInitiateSchema,
+        response: { 201: initiateResponseSchema, 202: pushResponseSchema, 503: messageSchema },
+      },
     },
     async (request, reply) => {
       // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
       const url = await initiatePayment(forRequest(payments, request), request.body, user?.id ?? null);
-      return reply.status(201).send({ url });
+      return answer(reply, { url, mode: request.body.mode });
     },
   );
 
@@ -45,9 +69,31 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     '/donation/initiate',
     {
       config: { rateLimit: app.limits.publicForm },
-      schema: { tags: ['paiements'], body: donationInitiateSchema, response: { 201: initiateResponseSchema, 503: messageSchema } },
+      schema: {
+        tags: ['paiements'],
+        body: donationInitiateSchema,
+        response: { 201: initiateResponseSchema, 202: pushResponseSchema, 503: messageSchema },
+      },
     },
-    async (request, reply) => reply.status(201).send(await openDonation(request, request.body)),
+    async (request, reply) => answer(reply, await openDonation(request, request.body)),
+  );
+
+  // The state of a payment requested on the telephone (the waiting screen asks it); the server asks the provider.
+  app.get(
+    '/payments/push/:id',
+    {
+      config: { rateLimit: app.limits.publicForm },
+      schema: {
+        tags: ['paiements'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: pushResponseSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await pushStatus(forRequest(payments, request), request.params.id);
+      if (!found) return reply.status(404).send({ message: PUSH_MESSAGES.notFound });
+      return { id: request.params.id, status: pushStatusWord(found.row.transaction_status) };
+    },
   );
 
   app.post(

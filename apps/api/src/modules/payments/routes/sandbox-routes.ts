@@ -1,7 +1,10 @@
 import { formatFcfa } from '@shared/format';
 import type { FastifyPluginAsync } from 'fastify';
 import { SANDBOX_OUTCOMES, type SandboxGateway, type SandboxOutcome } from '../gateways/sandbox-gateway';
-import { forRequest, type PaymentsContext, refreshTransaction } from '../money';
+import { forRequest, type PaymentsContext, parsePushId, pushStatusWord, refreshTransaction } from '../money';
+import { findByReturnRef } from '../data/records';
+import { hashRef } from '../return-refs';
+import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
 import { escapeHtml, RECEIPT_STYLES } from '../receipt-html';
 
 // The payment simulator's checkout (PAYMENT_PROVIDER=sandbox): plain HTML with forms posting back,
@@ -70,5 +73,21 @@ ${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"
       return reply.redirect(returnHref(current.return_url, current.id, current.status), 303);
     },
   );
+
+  // The payer's answer on the telephone, played by hand (CONTRACT « Giving from any phone »): only with the
+  // sandbox provider (this plugin is registered for it alone), and only for a request still waiting.
+  app.post<{ Params: { id: string; answer: string } }>('/sandbox/push/:id/:answer', { schema: { hide: true } }, async (request, reply) => {
+    const answer = request.params.answer === 'approve' ? 'approved' : request.params.answer === 'refuse' ? 'declined' : null;
+    const parsed = parsePushId(request.params.id);
+    const row = parsed ? await findByReturnRef(payments.db, parsed.kind, hashRef(parsed.ref)) : undefined;
+    const tx = row?.transaction_id ? await gateway.find(row.transaction_id) : undefined;
+    if (!answer || !parsed || !tx?.push_expires_at) return reply.status(404).send({ message: PUSH_MESSAGES.notFound });
+    // An expired request is closed first (retrieve), so a late answer changes nothing.
+    await refreshTransaction(forRequest(payments, request), tx.id);
+    if (!(await gateway.decide(tx.id, answer))) return reply.status(409).send({ message: PUSH_MESSAGES.notPending });
+    await refreshTransaction(forRequest(payments, request), tx.id);
+    const current = await findByReturnRef(payments.db, parsed.kind, hashRef(parsed.ref));
+    return { id: request.params.id, status: pushStatusWord(current!.transaction_status) };
+  });
 };
 export default sandboxRoutes;

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { loadSecret } from '../../../platform/database/app-secrets';
 import type { DB } from '../../../platform/database/database';
 
 // Everything the platform holds about one person, found by their account, every spelling of their telephone and
@@ -278,6 +280,29 @@ export type PersonData = Awaited<ReturnType<typeof collectPerson>>;
 
 export const ANONYMISED_DONOR = 'Donateur anonymisé';
 
+/** The app secret that keys the hashes an erasure leaves in place of an address (consents). */
+export const ERASURE_HASH_SECRET = 'erasure_hash';
+
+/** A keyed hash of an address (E.164 telephone or lower-cased e-mail): no copy of it, yet the same address hashes alike. */
+export function addressHash(key: string, address: string): string {
+  return `hmac:${createHmac('sha256', key).update(address).digest('hex').slice(0, 40)}`;
+}
+
+/** What identifies the person in free text: each telephone spelling (national digits too), each e-mail, the account's name. */
+function needlesOf(p: Person, data: PersonData): string[] {
+  const needles = new Set<string>();
+  for (const t of p.telephones) {
+    needles.add(t);
+    const digits = t.replace(/\D/g, '');
+    if (digits.length >= 8) needles.add(digits.slice(-8));
+  }
+  for (const e of p.emails) needles.add(e);
+  // A name of two words or more (« Awa » alone would blank strangers' words).
+  const name = data.compte[0]?.name?.trim();
+  if (name && /\S+\s+\S+/.test(name)) needles.add(name);
+  return [...needles].map((x) => x.replace(/[%\\]/g, '')).filter((x) => x.length >= 6);
+}
+
 /** Detaches, removes or blanks every row about the person (inside the caller's transaction); returns counts. */
 export async function erasePersonRows(db: DB, p: Person, data: PersonData, now: string) {
   const counts: Record<string, number> = {};
@@ -407,17 +432,23 @@ export async function erasePersonRows(db: DB, p: Person, data: PersonData, now: 
         )
         .executeTakeFirst(),
     );
-  if (data.consentements.length)
-    counts.consentements = n(
+  if (data.consentements.length) {
+    // The history of choices stays (an objection must still be honoured), under a keyed hash of the address only.
+    const key = await loadSecret(db, ERASURE_HASH_SECRET);
+    for (const c of data.consentements) {
       await db
-        .deleteFrom('consents')
-        .where(
-          'id',
-          'in',
-          data.consentements.map((d) => d.id),
-        )
-        .executeTakeFirst(),
-    );
+        .updateTable('consents')
+        .set({
+          telephone: c.telephone ? addressHash(key, c.telephone) : null,
+          email: c.email ? addressHash(key, c.email.toLowerCase()) : null,
+          user_id: null,
+          ip: null,
+        })
+        .where('id', '=', c.id)
+        .execute();
+    }
+    counts.consentements = data.consentements.length;
+  }
   if (data.messages_envoyes.length) {
     const ids = data.messages_envoyes.map((d) => d.id);
     // Not yet sent: never sent. Sent: the trace of the send stays, without the address nor the words.
@@ -430,6 +461,40 @@ export async function erasePersonRows(db: DB, p: Person, data: PersonData, now: 
         .executeTakeFirst(),
     );
   }
+  // Messages to anyone else that name the person (their address in the words): the words go.
+  for (const needle of needlesOf(p, data)) {
+    await db
+      .updateTable('outbox_messages')
+      .set({ subject: null, body: '', html: null, headers: null, updated_at: now })
+      .where('status', '!=', 'queued') // a message still to send keeps its words (it is not about them alone)
+      .where((eb) => eb.or([eb('body', 'like', `%${needle}%`), eb('subject', 'like', `%${needle}%`), eb('html', 'like', `%${needle}%`)]))
+      .execute();
+    // Audit entries elsewhere that carried the address (an account created for them, a change of telephone…).
+    await db
+      .updateTable('audit_log')
+      .set({ details: null, before_state: null, after_state: null, ip: null })
+      .where((eb) =>
+        eb.or([eb('details', 'like', `%${needle}%`), eb('before_state', 'like', `%${needle}%`), eb('after_state', 'like', `%${needle}%`)]),
+      )
+      .execute();
+    await db.deleteFrom('migration_reports').where('detail', 'like', `%${needle}%`).execute();
+  }
+  // The payment stand-in's copy of the payer's name, for the person's money.
+  const transactions = [...data.dons, ...data.paiements].map((m) => m.transaction_id).filter((x): x is string => Boolean(x));
+  if (transactions.length)
+    await db.updateTable('sandbox_transactions').set({ customer_name: null, description: '' }).where('id', 'in', transactions).execute();
+  // The year-end totals were kept per telephone: the detached donations left them at 0.
+  if (p.telephones.length) await db.deleteFrom('year_donor_totals').where('phone', 'in', p.telephones).where('count', '=', 0).execute();
+  if (p.emails.length) await db.deleteFrom('one_time_codes').where('subject', 'in', p.emails).execute();
+  if (data.demandes_donnees.length)
+    await db
+      .deleteFrom('data_links')
+      .where(
+        'request_id',
+        'in',
+        data.demandes_donnees.map((d) => d.id),
+      )
+      .execute();
   if (data.demandes_donnees.length)
     await db
       .updateTable('privacy_requests')

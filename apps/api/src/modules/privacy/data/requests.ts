@@ -9,7 +9,7 @@ export type PrivacyRequest = Selectable<PrivacyRequestsTable>;
 
 export async function insertRequest(
   db: DB,
-  v: { kind: string; telephone: string; email: string | null; details: string; ip: string | null; createdAt: string },
+  v: { kind: string; telephone: string | null; email: string | null; details: string; ip: string | null; createdAt: string },
 ): Promise<number> {
   const row = await db
     .insertInto('privacy_requests')
@@ -69,14 +69,19 @@ async function countProved(db: DB, status: string | undefined): Promise<number> 
  * is not by date, so pages are read by a skip, which the caller bounds (MAX_SKIPPED_ROWS); the total is kept.
  */
 export async function listRequests(db: DB, filter: { status?: string }, page: { limit: number; offset: number }) {
-  let q = db.selectFrom('privacy_requests').where('status', '!=', 'en_attente_code');
-  if (filter.status) q = q.where('status', '=', filter.status);
+  let q = db
+    .selectFrom('privacy_requests')
+    // The name of the account the proved telephone named: the erasure's confirmation says whom it erases.
+    .leftJoin('users', 'users.id', 'privacy_requests.user_id')
+    .where('privacy_requests.status', '!=', 'en_attente_code');
+  if (filter.status) q = q.where('privacy_requests.status', '=', filter.status);
   const [items, total] = await Promise.all([
     q
-      .selectAll()
-      .orderBy((eb) => eb.case().when('status', '=', 'a_traiter').then(0).else(1).end())
-      .orderBy('due_at', 'asc')
-      .orderBy('id', 'desc')
+      .selectAll('privacy_requests')
+      .select('users.name as person_name')
+      .orderBy((eb) => eb.case().when('privacy_requests.status', '=', 'a_traiter').then(0).else(1).end())
+      .orderBy('privacy_requests.due_at', 'asc')
+      .orderBy('privacy_requests.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

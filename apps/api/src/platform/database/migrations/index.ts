@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as pushRequests0600 from './20261129_0600_push_requests';
 import * as accountChanges0100 from './20261129_0100_account_changes';
 import * as codeLoginTokens0700 from './20261129_0700_code_login_tokens';
 import * as initial from './20261121_0001_initial';
@@ -37,6 +38,8 @@ import * as keptListCounts0400 from './20261127_0400_kept_list_counts';
 import * as yearDonorCounts0600 from './20261127_0600_year_donor_counts';
 import * as pgSearchText0700 from './20261127_0700_pg_search_text';
 import * as keptPledgeTotals0800 from './20261127_0800_kept_pledge_totals';
+import * as dataLinks0200 from './20261129_0200_data_links';
+import * as books0400 from './20261129_0400_books';
 
 // Explicit, ordered list: a migration is registered here once and never edited afterwards.
 export const migrations: Record<string, Migration> = {
@@ -77,5 +80,8 @@ export const migrations: Record<string, Migration> = {
   '20261127_0700_pg_search_text': pgSearchText0700,
   '20261127_0800_kept_pledge_totals': keptPledgeTotals0800,
   '20261129_0100_account_changes': accountChanges0100,
+  '20261129_0200_data_links': dataLinks0200,
+  '20261129_0400_books': books0400,
+  '20261129_0600_push_requests': pushRequests0600,
   '20261129_0700_code_login_tokens': codeLoginTokens0700,
 };

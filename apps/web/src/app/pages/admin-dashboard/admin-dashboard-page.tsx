@@ -10,6 +10,8 @@ import { ADD_USER_ENTRY, ADMIN_ENTRIES, type AdminView, DEFAULT_VIEW, isAdminVie
 import { UnconfirmedAccountsView } from '@web/features/accounts/admin/unconfirmed-accounts-view';
 import { TelephoneConflictsView } from '@web/features/accounts/admin/telephone-conflicts-view';
 import { UsersView } from '@web/features/accounts/admin/users-view';
+import { AccountChangesView } from '@web/features/accounts/admin/account-changes-view';
+import { session } from '@web/lib/session';
 import { StatsView } from '@web/features/admin-overview/stats-view';
 import { WaitingView } from '@web/features/admin-overview/waiting-view';
 import { AuditView } from '@web/features/audit/admin/audit-view';
@@ -103,6 +105,8 @@ function renderView(view: AdminView, open: (v: AdminView) => void): ReactNode {
       return <PrivacyRequestsView />;
     case 'consentements':
       return <ConsentsView />;
+    case 'changements-en-attente':
+      return <AccountChangesView myId={Number(session.userId()) || null} />;
     case 'donnees-a-reprendre':
       return (
         <div className="space-y-10">

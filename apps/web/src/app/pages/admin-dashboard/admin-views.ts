@@ -21,6 +21,7 @@ import {
   Send,
   Settings,
   UserCheck,
+  UserCog,
   UserPlus,
   UserRound,
   Users,
@@ -71,6 +72,8 @@ export const ADMIN_VIEWS = [
   'consentements',
   // What the migrations to the zone list and to one telephone form left for a person to decide (issue #33).
   'donnees-a-reprendre',
+  // Administrators are changed by two (CONTRACT « Who may act on whom »).
+  'changements-en-attente',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
@@ -86,6 +89,7 @@ export const ADMIN_ENTRIES: readonly DashboardEntry[] = [
   { key: ADD_USER_ENTRY, label: 'Ajouter un utilisateur', icon: UserPlus },
   { key: 'confirmer-compte', label: 'Confirmer Compte', icon: UserCheck },
   { key: 'confirmer-volontaire', label: 'Confirmer Volontaire', icon: UsersRound },
+  { key: 'changements-en-attente', label: 'Changements en attente', icon: UserCog },
   {
     key: 'filtre-utilisateur',
     label: 'Filtre utilisateur',

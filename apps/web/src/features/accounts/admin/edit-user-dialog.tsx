@@ -8,6 +8,7 @@ import { Modal } from '@web/components/ui/modal';
 import { ZoneField } from '@web/components/ui/zone-field';
 import { ApiError, api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
+import type { PendingChange } from '@shared/schemas/account-changes';
 import { useState } from 'react';
 
 // « Modifier » a user in the administrator's lists (docs/product/back-office.md): name, e-mail,
@@ -18,7 +19,8 @@ const FAILED = 'La modification a échoué. Veuillez réessayer.';
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: AdminUserUpdate }) => api.patch<ListedUser>(`/users/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: AdminUserUpdate }) =>
+      api.patch<ListedUser | PendingChange>(`/users/${id}`, changes),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
 }
@@ -49,13 +51,15 @@ export function EditUserDialog({ user, onClose }: { user: ListedUser; onClose: (
     if (values.role !== user.role) changes.role = values.role as AdminUserUpdate['role'];
     if (values.is_active !== user.is_active) changes.is_active = values.is_active;
     try {
-      await update.mutateAsync({ id: user.id, changes });
+      const answer = await update.mutateAsync({ id: user.id, changes });
       notify.success(
-        changes.is_active === false
-          ? USER_ADMIN_MESSAGES.deactivated
-          : changes.is_active === true
-            ? USER_ADMIN_MESSAGES.reactivated
-            : USER_ADMIN_MESSAGES.updated,
+        'change_id' in answer
+          ? answer.message
+          : changes.is_active === false
+            ? USER_ADMIN_MESSAGES.deactivated
+            : changes.is_active === true
+              ? USER_ADMIN_MESSAGES.reactivated
+              : USER_ADMIN_MESSAGES.updated,
       );
       onClose();
     } catch (error) {

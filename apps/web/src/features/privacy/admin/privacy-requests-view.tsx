@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/privacy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { TextAreaField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, apiPage, api } from '@web/lib/api-client';
@@ -60,10 +61,13 @@ export function PrivacyRequestsView() {
 function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
   const client = useQueryClient();
   const [outcome, setOutcome] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const who = [r.person_name, r.telephone ?? r.email].filter(Boolean).join(' · ') || `la demande ${r.id}`;
   const close = useMutation({
     mutationFn: (action: 'fulfil' | 'reject') =>
       api.post<MessageResponse>(`/admin/privacy-requests/${r.id}/${action}`, outcome.trim() ? { outcome: outcome.trim() } : {}),
     onSuccess: (res) => {
+      setConfirming(false);
       notify.success(res.message);
       void client.invalidateQueries({ queryKey: KEY });
       void client.invalidateQueries({ queryKey: ['admin', 'waiting'] });
@@ -79,6 +83,7 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
         {dueBadge(r)}
       </div>
       <p className="text-sm text-slate-700">
+        {r.person_name ? `${r.person_name} · ` : ''}
         {r.telephone ?? '—'}
         {r.email ? ` · ${r.email}` : ''} · reçue le {formatDate(r.created_at)}
         {r.due_at ? ` · à traiter avant le ${formatDate(r.due_at)}` : ''}
@@ -87,6 +92,12 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
       {r.outcome ? <p className="text-sm text-slate-700">Réponse&nbsp;: {r.outcome}</p> : null}
       {open ? (
         <div className="space-y-2">
+          {r.kind === 'acces' ? (
+            <p className="text-sm text-slate-700">
+              La personne reçoit par SMS (et par e-mail si elle en a un) un lien personnel, valable 7 jours, vers le résumé de ses données
+              et le fichier ZIP.
+            </p>
+          ) : null}
           <TextAreaField label="Réponse (facultatif)" rows={2} value={outcome} onChange={(e) => setOutcome(e.target.value)} />
           <div className="flex flex-wrap gap-2">
             <Button
@@ -99,9 +110,14 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
               variant={r.kind === 'effacement' ? 'danger' : 'primary'}
               isLoading={close.isPending && close.variables === 'fulfil'}
               loadingText="En cours..."
-              onClick={() => close.mutate('fulfil')}
+              // An erasure cannot be undone: the administrator confirms, seeing whose data it removes.
+              onClick={() => (r.kind === 'effacement' ? setConfirming(true) : close.mutate('fulfil'))}
             >
-              {r.kind === 'effacement' ? 'Effacer les données et clore' : 'Marquer traitée'}
+              {r.kind === 'effacement'
+                ? 'Effacer les données et clore'
+                : r.kind === 'acces'
+                  ? 'Envoyer ses données et clore'
+                  : 'Marquer traitée'}
             </Button>
             <Button
               variant="secondary"
@@ -112,6 +128,14 @@ function RequestCard({ request: r }: { request: PrivacyRequestRow }) {
               Refuser
             </Button>
           </div>
+          <ConfirmDialog
+            isOpen={confirming}
+            title="Confirmer l’effacement"
+            message={`Effacer définitivement les données de ${who}\u00a0? La personne sera prévenue par SMS (et par e-mail si elle en a un). Cette action est irréversible.`}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => close.mutate('fulfil')}
+            isPending={close.isPending}
+          />
         </div>
       ) : null}
     </li>

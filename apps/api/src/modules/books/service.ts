@@ -1,0 +1,195 @@
+import { accountClass, SYCEBNL_CHART } from '@shared/books/chart';
+import { BOOKS_MESSAGES, type BookAccount, type BookEntry, type EntryCreate } from '@shared/schemas/books';
+import type { DB } from '../../platform/database/database';
+import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
+import { type AuditActor, recordAudit } from '../audit';
+import { entryHash, GENESIS_HASH } from './chain';
+import {
+  closedYears,
+  type EntryFilter,
+  type EntryRow,
+  entriesAfter,
+  entryReversing,
+  type Exec,
+  findEntry,
+  findOwnAccount,
+  insertOwnAccount,
+  linesOf,
+  listOwnAccounts,
+  pageOfEntries,
+} from './data';
+import { postEntry } from './posting';
+
+// The chart with the association's sub-accounts, entries (manual ones, reversals) and the chain's check.
+
+const CHART = new Map(SYCEBNL_CHART.map((a) => [a.number, a.label]));
+
+export async function chartAccounts(db: Exec): Promise<BookAccount[]> {
+  const own = await listOwnAccounts(db);
+  const all = new Map(CHART);
+  for (const a of own) all.set(a.number, a.label);
+  return [...all.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([number, label]) => ({ number, label, class: accountClass(number) }));
+}
+
+/** Every account label, chart and own sub-accounts. */
+export async function accountLabels(db: Exec): Promise<Map<string, string>> {
+  const all = new Map(CHART);
+  for (const a of await listOwnAccounts(db)) all.set(a.number, a.label);
+  return all;
+}
+
+/** A sub-account: its number prolongs an existing account of the chart (or of the association's own). */
+export async function addSubAccount(db: DB, input: { number: string; label: string }, actor: AuditActor): Promise<BookAccount> {
+  const labels = await accountLabels(db);
+  if (labels.has(input.number)) throw fieldError('number', BOOKS_MESSAGES.accountExists);
+  const parent = [...labels.keys()].some((n) => n.length >= 2 && input.number.startsWith(n) && n.length < input.number.length);
+  if (!parent) throw fieldError('number', BOOKS_MESSAGES.accountParentMissing);
+  await db.transaction().execute(async (trx) => {
+    if (await findOwnAccount(trx, input.number)) throw fieldError('number', BOOKS_MESSAGES.accountExists);
+    await insertOwnAccount(trx, input.number, input.label, actor.id);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'books_account.create',
+      entity: 'books_account',
+      entityId: input.number,
+      after: input,
+    });
+  });
+  return { number: input.number, label: input.label, class: accountClass(input.number) };
+}
+
+// ---------------------------------------------------------------- entries
+
+export async function entryViews(db: Exec, rows: readonly EntryRow[]): Promise<BookEntry[]> {
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byEntry = new Map<number, BookEntry['lines']>();
+  for (const l of lines) {
+    const list = byEntry.get(l.entry_id) ?? [];
+    list.push({ account: l.account, debit: Number(l.debit), credit: Number(l.credit), ...(l.cause ? { cause: l.cause } : {}) });
+    byEntry.set(l.entry_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    date: r.day,
+    journal: r.journal,
+    label: r.label,
+    reference: r.reference,
+    validated_at: r.validated_at,
+    hash: r.hash,
+    reverses: r.reverses_id,
+    lines: byEntry.get(r.id) ?? [],
+  }));
+}
+
+export async function listEntries(db: Exec, filter: EntryFilter, page: number, perPage: number): Promise<BookEntry[]> {
+  return entryViews(db, await pageOfEntries(db, filter, perPage, (page - 1) * perPage));
+}
+
+async function assertOpenYear(db: Exec, day: string): Promise<void> {
+  const year = Number(day.slice(0, 4));
+  if ((await closedYears(db)).includes(year)) throw conflict(BOOKS_MESSAGES.yearClosed(year));
+}
+
+/** A manual entry: every account known and of at least 3 digits, the year open; balanced (the schema checked it). */
+export async function createManualEntry(db: DB, input: EntryCreate, actor: AuditActor): Promise<BookEntry> {
+  const labels = await accountLabels(db);
+  input.lines.forEach((l, i) => {
+    if (!labels.has(l.account)) throw fieldError(`lines.${i}.account`, BOOKS_MESSAGES.accountUnknown);
+  });
+  return db.transaction().execute(async (trx) => {
+    await assertOpenYear(trx, input.date);
+    const row = await postEntry(trx, {
+      day: input.date,
+      journal: input.journal,
+      label: input.label,
+      reference: input.reference ?? null,
+      source_type: 'manual',
+      source_id: null,
+      created_by: actor.id,
+      lines: input.lines.map((l) => ({ account: l.account, debit: l.debit, credit: l.credit, cause: l.cause ?? null })),
+    });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'books_entry.create',
+      entity: 'books_entry',
+      entityId: row.id,
+      after: { number: row.number, ...input },
+    });
+    return (await entryViews(trx, [row]))[0]!;
+  });
+}
+
+/** The reversal of a validated entry: the same lines, debit and credit swapped, dated today (or in the next open year). */
+export async function reverseEntry(db: DB, id: number, reason: string, actor: AuditActor, today: string): Promise<BookEntry> {
+  return db.transaction().execute(async (trx) => {
+    const original = await findEntry(trx, id);
+    if (!original) throw notFound(BOOKS_MESSAGES.entryNotFound);
+    if ((await entryReversing(trx, id)) || original.reverses_id !== null) throw conflict(BOOKS_MESSAGES.entryAlreadyReversed);
+    await assertOpenYear(trx, today);
+    const lines = await linesOf(trx, [id]);
+    const row = await postEntry(trx, {
+      day: today,
+      journal: original.journal,
+      label: `Contre-passation de ${original.number} — ${reason}`,
+      reference: original.reference,
+      source_type: 'reversal',
+      source_id: String(id),
+      reverses_id: id,
+      created_by: actor.id,
+      lines: lines.map((l) => ({ account: l.account, debit: Number(l.credit), credit: Number(l.debit), cause: l.cause })),
+    });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'books_entry.reverse',
+      entity: 'books_entry',
+      entityId: id,
+      details: { reason, reversal: row.number },
+    });
+    return (await entryViews(trx, [row]))[0]!;
+  });
+}
+
+/** Recomputes the chain from the first entry: the first entry whose hash does not match, if any. */
+export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: number; first_broken: number | null }> {
+  let previous = GENESIS_HASH;
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await entriesAfter(db, after, 2000);
+    if (rows.length === 0) break;
+    const lines = await linesOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const byEntry = new Map<number, typeof lines>();
+    for (const l of lines) byEntry.set(l.entry_id, [...(byEntry.get(l.entry_id) ?? []), l]);
+    for (const r of rows) {
+      const hash = entryHash(previous, {
+        number: r.number,
+        day: r.day,
+        journal: r.journal,
+        label: r.label,
+        reference: r.reference,
+        validated_at: r.validated_at,
+        lines: byEntry.get(r.id) ?? [],
+      });
+      count += 1;
+      if (hash !== r.hash) return { ok: false, entries: count, first_broken: r.id };
+      previous = r.hash;
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+  return { ok: true, entries: count, first_broken: null };
+}

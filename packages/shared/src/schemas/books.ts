@@ -1,0 +1,278 @@
+import { optionalFreeText, freeText } from '../text-rules';
+import { z } from '../zod-fr';
+import { pastDay, yearSchema } from './treasury';
+
+// Books: double-entry accounting on OHADA's SYCEBNL (shared/CONTRACT.md « Books »). Every amount is whole FCFA.
+
+export const BOOKS_MESSAGES = {
+  accountNumberInvalid: 'Le numéro de compte s’écrit avec 3 à 8 chiffres.',
+  accountParentMissing: 'Ce numéro doit prolonger un compte existant du plan (par exemple 5211 sous 521).',
+  accountExists: 'Ce numéro de compte existe déjà.',
+  accountLabelRequired: 'Veuillez indiquer l’intitulé du compte.',
+  accountLabelTooLong: 'L’intitulé ne doit pas dépasser 120 caractères.',
+  accountUnknown: 'Ce compte n’existe pas dans le plan comptable.',
+  lineAccountInvalid: 'Le numéro de compte s’écrit avec 2 à 8 chiffres.',
+  linesTooFew: 'Une écriture compte au moins deux lignes.',
+  lineAmount: 'Chaque ligne porte un montant au débit ou au crédit, pas les deux.',
+  amountInvalid: 'Le montant doit être un nombre entier de FCFA.',
+  unbalanced: 'Écriture déséquilibrée : le total des débits doit égaler le total des crédits.',
+  labelRequired: 'Veuillez indiquer le libellé de l’écriture.',
+  labelTooLong: 'Le libellé ne doit pas dépasser 200 caractères.',
+  referenceTooLong: 'La référence ne doit pas dépasser 100 caractères.',
+  journalInvalid: 'Le journal s’écrit avec 2 à 4 lettres (BQ, MM, CA, OD…) ; AN est réservé aux à-nouveaux.',
+  reasonRequired: 'Veuillez indiquer le motif.',
+  reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
+  entryNotFound: 'Écriture introuvable.',
+  entryImmutable: 'Une écriture validée ne peut être ni modifiée ni supprimée : contre-passez-la.',
+  entryAlreadyReversed: 'Cette écriture a déjà été contre-passée.',
+  yearClosed: (year: number) => `L’exercice ${year} est clôturé : aucune écriture ne peut y être datée.`,
+  yearAlreadyClosed: (year: number) => `L’exercice ${year} est déjà clôturé.`,
+  previousYearOpen: (year: number) => `Clôturez d’abord l’exercice ${year}.`,
+  yearNotClosed: (year: number) => `L’exercice ${year} n’est pas clôturé.`,
+  laterYearClosed: (year: number) => `Rouvrez d’abord l’exercice ${year}.`,
+  reopeningPending: 'Une réouverture de cet exercice attend déjà l’accord d’un autre administrateur.',
+  reopeningNotFound: 'Proposition de réouverture introuvable.',
+  reopeningDecided: 'Cette proposition a déjà été traitée.',
+  notByProposer: 'Un autre administrateur que celui qui l’a proposée doit approuver cette réouverture.',
+  yearClosedDone: (year: number) => `L’exercice ${year} est clôturé.`,
+  reopeningProposed: 'Réouverture proposée : un autre administrateur doit l’approuver.',
+  reopened: (year: number) => `L’exercice ${year} est rouvert.`,
+  budgetAmount: 'Le montant budgété doit être un nombre entier positif de FCFA.',
+  budgetDuplicate: 'Ce compte figure deux fois dans le budget pour la même cause.',
+} as const;
+
+export const JOURNALS = ['BQ', 'MM', 'CA', 'OD', 'AN'] as const;
+export const JOURNAL_LABELS: Record<(typeof JOURNALS)[number], string> = {
+  BQ: 'Banque',
+  MM: 'Mobile money',
+  CA: 'Caisse',
+  OD: 'Opérations diverses',
+  AN: 'À-nouveaux',
+};
+
+const accountNumber = z
+  .string({ error: BOOKS_MESSAGES.accountNumberInvalid })
+  .trim()
+  .regex(/^\d{3,8}$/, BOOKS_MESSAGES.accountNumberInvalid);
+/** An account a line or a budget names: any account of the chart from its two-digit level down. */
+const lineAccount = z
+  .string({ error: BOOKS_MESSAGES.lineAccountInvalid })
+  .trim()
+  .regex(/^\d{2,8}$/, BOOKS_MESSAGES.lineAccountInvalid);
+
+export const bookAccountSchema = z.object({ number: z.string(), label: z.string(), class: z.number() });
+export type BookAccount = z.infer<typeof bookAccountSchema>;
+
+/** POST /api/admin/books/accounts */
+export const bookAccountCreateSchema = z.object({
+  number: accountNumber,
+  label: freeText({ requiredMessage: BOOKS_MESSAGES.accountLabelRequired, max: 120, maxMessage: BOOKS_MESSAGES.accountLabelTooLong }),
+});
+
+const wholeAmount = z.coerce
+  .number<string | number>({ error: BOOKS_MESSAGES.amountInvalid })
+  .int(BOOKS_MESSAGES.amountInvalid)
+  .min(0, BOOKS_MESSAGES.amountInvalid)
+  .max(1e13, BOOKS_MESSAGES.amountInvalid);
+
+const cause = optionalFreeText({ max: 40 });
+
+export const entryLineInputSchema = z
+  .object({ account: lineAccount, debit: wholeAmount.default(0), credit: wholeAmount.default(0), cause })
+  .refine((l) => l.debit > 0 !== l.credit > 0, BOOKS_MESSAGES.lineAmount);
+
+/** POST /api/admin/books/entries: a manual entry; its debits and credits must be equal. */
+export const entryCreateSchema = z
+  .object({
+    date: pastDay,
+    journal: z
+      .string({ error: BOOKS_MESSAGES.journalInvalid })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2,4}$/, BOOKS_MESSAGES.journalInvalid)
+      .refine((j) => j !== 'AN', BOOKS_MESSAGES.journalInvalid)
+      .default('OD'),
+    label: freeText({ requiredMessage: BOOKS_MESSAGES.labelRequired, max: 200, maxMessage: BOOKS_MESSAGES.labelTooLong }),
+    reference: optionalFreeText({ max: 100, maxMessage: BOOKS_MESSAGES.referenceTooLong }),
+    lines: z.array(entryLineInputSchema, { error: BOOKS_MESSAGES.linesTooFew }).min(2, BOOKS_MESSAGES.linesTooFew).max(200),
+  })
+  .superRefine((e, ctx) => {
+    const debit = e.lines.reduce((s, l) => s + l.debit, 0);
+    const credit = e.lines.reduce((s, l) => s + l.credit, 0);
+    if (debit !== credit) ctx.addIssue({ code: 'custom', path: ['lines'], message: BOOKS_MESSAGES.unbalanced });
+  });
+export type EntryCreate = z.output<typeof entryCreateSchema>;
+
+export const entryLineSchema = z.object({
+  account: z.string(),
+  debit: z.number(),
+  credit: z.number(),
+  cause: z.string().nullable().optional(),
+});
+export const entrySchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  date: z.string(),
+  journal: z.string(),
+  label: z.string(),
+  reference: z.string().nullable(),
+  validated_at: z.string(),
+  hash: z.string(),
+  reverses: z.number().nullable(),
+  lines: z.array(entryLineSchema),
+});
+export type BookEntry = z.infer<typeof entrySchema>;
+
+export const entriesQuerySchema = z.object({
+  year: yearSchema.optional(),
+  journal: z.string().trim().max(4).optional(),
+  account: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, BOOKS_MESSAGES.accountNumberInvalid)
+    .optional(),
+  page: z.coerce.number<string>().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number<string>().int().min(1).max(500).default(100),
+});
+
+export const reverseSchema = z.object({
+  reason: freeText({ requiredMessage: BOOKS_MESSAGES.reasonRequired, max: 500, maxMessage: BOOKS_MESSAGES.reasonTooLong }),
+});
+
+export const verifySchema = z.object({ ok: z.boolean(), entries: z.number(), first_broken: z.number().nullable() });
+
+export const booksFormat = z.enum(['json', 'csv', 'pdf']).optional();
+export const yearQuerySchema = z.object({ year: yearSchema, format: booksFormat });
+export const ledgerQuerySchema = z.object({
+  year: yearSchema,
+  account: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, BOOKS_MESSAGES.accountNumberInvalid)
+    .optional(),
+  format: booksFormat,
+});
+
+export const trialBalanceLineSchema = z.object({
+  account: z.string(),
+  label: z.string(),
+  debit: z.number(),
+  credit: z.number(),
+  balance: z.number(),
+});
+export type TrialBalanceLine = z.infer<typeof trialBalanceLineSchema>;
+
+export const journalEntrySchema = entrySchema;
+export const ledgerAccountSchema = z.object({
+  account: z.string(),
+  label: z.string(),
+  lines: z.array(
+    z.object({
+      entry: z.number(),
+      number: z.string(),
+      date: z.string(),
+      journal: z.string(),
+      label: z.string(),
+      debit: z.number(),
+      credit: z.number(),
+      balance: z.number(),
+      cause: z.string().nullable(),
+    }),
+  ),
+  debit: z.number(),
+  credit: z.number(),
+  balance: z.number(),
+});
+
+const amountLine = z.object({ account: z.string(), label: z.string(), amount: z.number() });
+export const statementsQuerySchema = z.object({
+  year: yearSchema,
+  system: z.enum(['normal', 'minimal']).default('normal'),
+  format: booksFormat,
+});
+export const statementsSchema = z.object({
+  year: z.number(),
+  system: z.enum(['normal', 'minimal']),
+  balance_sheet: z.object({
+    assets: z.array(amountLine),
+    liabilities: z.array(amountLine),
+    total_assets: z.number(),
+    total_liabilities: z.number(),
+    result: z.number(),
+  }),
+  income_statement: z.object({
+    lines: z.array(amountLine.extend({ kind: z.enum(['charge', 'produit']) })),
+    total_charges: z.number(),
+    total_products: z.number(),
+    result: z.number(),
+  }),
+  cash_flow: z
+    .object({
+      opening_cash: z.number(),
+      receipts: z.number(),
+      payments: z.number(),
+      closing_cash: z.number(),
+      treasury_balances: z.number(),
+    })
+    .optional(),
+  checks: z.object({ balanced: z.boolean(), results_agree: z.boolean(), cash_agrees: z.boolean() }),
+});
+export type BookStatements = z.infer<typeof statementsSchema>;
+
+export const budgetPutSchema = z
+  .object({
+    lines: z.array(z.object({ account: lineAccount, cause, amount: wholeAmount }, { error: BOOKS_MESSAGES.budgetAmount })).max(500),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Set<string>();
+    b.lines.forEach((l, i) => {
+      const key = `${l.account}:${l.cause ?? ''}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'account'], message: BOOKS_MESSAGES.budgetDuplicate });
+      seen.add(key);
+    });
+  });
+export const budgetSchema = z.object({
+  year: z.number(),
+  lines: z.array(z.object({ account: z.string(), label: z.string(), cause: z.string().nullable(), amount: z.number() })),
+});
+export const budgetExecutionSchema = z.object({
+  year: z.number(),
+  lines: z.array(
+    z.object({
+      account: z.string(),
+      label: z.string(),
+      cause: z.string().nullable(),
+      budget: z.number(),
+      actual: z.number(),
+      difference: z.number(),
+    }),
+  ),
+  total_budget: z.number(),
+  total_actual: z.number(),
+});
+
+export const yearParamsSchema = z.object({ year: yearSchema });
+export const closeResultSchema = z.object({
+  year: z.number(),
+  result: z.number(),
+  dedicated_funds: z.number(),
+  opening_entry: z.number().nullable(),
+  message: z.string(),
+});
+export const reopeningSchema = z.object({
+  id: z.number(),
+  year: z.number(),
+  reason: z.string(),
+  status: z.enum(['en_attente', 'approuvee', 'rejetee']),
+  proposed_by: z.number(),
+  proposed_at: z.string(),
+  decided_by: z.number().nullable(),
+  decided_at: z.string().nullable(),
+});
+export const yearStatusSchema = z.object({
+  year: z.number(),
+  closed: z.boolean(),
+  result: z.number().nullable(),
+  closed_at: z.string().nullable(),
+});
+export const unmappedSchema = z.object({ source_type: z.string(), source_id: z.string(), reason: z.string(), created_at: z.string() });
