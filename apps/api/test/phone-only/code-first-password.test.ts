@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
 import { toE164 } from '../../src/platform/lib/phone';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
@@ -23,11 +24,12 @@ const lastCode = async (telephone: string) =>
       .where('body', 'like', '%code de connexion%')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
-  ).secret!;
+  ).secret;
+const openCode = async (telephone: string) => openText(await lastCode(telephone))!;
 
 async function signInByCode(telephone: string) {
   expect((await t.app.inject({ method: 'POST', url: '/api/login/code/request', payload: { telephone } })).statusCode).toBe(202);
-  const res = await t.app.inject({ method: 'POST', url: '/api/login/code', payload: { telephone, code: await lastCode(telephone) } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/login/code', payload: { telephone, code: await openCode(telephone) } });
   expect(res.statusCode).toBe(200);
   return res.json() as { token: string; user: { must_change_password: boolean } };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../src/platform/database/database';
+import { openText } from '../../src/platform/storage/sealed-text';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer } from '../helpers/users';
 
@@ -39,7 +40,8 @@ const lastCode = (to: string) =>
     .where('to_address', '=', to)
     .where('body', 'like', '%code de connexion%')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((r) => (r ? { secret: openText(r.secret) } : undefined));
 
 describe('code sign-in for a telephone that gave', () => {
   it('sends a code, creates a sympathisant with no password at the first right code, and shows her gifts', async () => {

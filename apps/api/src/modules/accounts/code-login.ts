@@ -8,7 +8,7 @@ import { TOKEN_LIFETIME_MS } from '../../platform/lib/tokens';
 import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
 import { findAccountRow, findUserBySpellings, insertUser, pruneExpiredTokens } from './data';
-import { findPhoneRecordName, linkPhoneRecords } from './phone-records';
+import { findPhoneRecordName, linkPhoneRecords } from './data/phone-records';
 import { issueToken, sessionUser } from './sessions';
 
 // Signing in with a code sent by SMS (and by e-mail when the account has one), with the recovery code's rules

@@ -1,4 +1,4 @@
-import type { DB } from '../../platform/database/database';
+import type { DB } from '../../../platform/database/database';
 
 // Phone-only people, round three: what someone gave, pledged or registered for with a telephone, before they had an
 // account. Data access only. It reads and links rows of the payments, pledges and events tables by their telephone,
