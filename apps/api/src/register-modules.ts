@@ -19,6 +19,7 @@ import csvRouteHook from './platform/exports/csv-route-hook';
 import publicLists from './platform/http/public-lists';
 import { whatsappRoutes } from './modules/whatsapp';
 import { pledgeRoutes } from './modules/pledges';
+import { smsCommandRoutes } from './modules/sms-commands';
 import { eventRoutes } from './modules/events';
 import { treasuryRoutes } from './modules/treasury';
 import { booksRoutes } from './modules/books';
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       await api.register(booksRoutes);
       await api.register(whatsappRoutes);
       await api.register(pledgeRoutes);
+      await api.register(smsCommandRoutes);
       await api.register(eventRoutes);
       await api.register(settingsRoutes);
       await api.register(privacyRoutes);

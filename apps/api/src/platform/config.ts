@@ -74,6 +74,8 @@ const envSchema = z.object({
   ORG_ADDRESS: optional,
   ORG_EMAIL: optional.pipe(z.email({ error: 'doit être une adresse e-mail' }).optional()),
   ORG_TELEPHONE: optional,
+  /** The number people send SMS commands to (DON 1000…), shown on the public site (CONTRACT « Giving from any phone »). */
+  ORG_SMS_NUMBER: optional,
   DPO_NAME: optional,
   DPO_EMAIL: optional.pipe(z.email({ error: 'doit être une adresse e-mail' }).optional()),
   RETENTION_CRIMINAL_RECORD_DAYS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(3650).optional()),
@@ -146,7 +148,15 @@ export interface Config {
    */
   encryption: { key?: Buffer; oldKeys: Buffer[] };
   /** The controller of the personal data (ORG_*, DPO_*), as the privacy notice names it (docs/product/personal-data.md). */
-  organisation: { name?: string; address?: string; email?: string; telephone?: string; dpoName?: string; dpoEmail?: string };
+  organisation: {
+    name?: string;
+    address?: string;
+    email?: string;
+    telephone?: string;
+    smsNumber?: string;
+    dpoName?: string;
+    dpoEmail?: string;
+  };
   /** How long each category of personal data is kept (RETENTION_*); the retention job and the notice read them. */
   retention: RetentionConfig;
 }
@@ -257,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.ORG_ADDRESS,
       email: e.ORG_EMAIL,
       telephone: e.ORG_TELEPHONE,
+      smsNumber: e.ORG_SMS_NUMBER,
       dpoName: e.DPO_NAME,
       dpoEmail: e.DPO_EMAIL,
     },

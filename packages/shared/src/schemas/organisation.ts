@@ -85,6 +85,8 @@ export const organisationSchema = z.object({
   }),
   founder: z.string().nullable(),
   receipt_signature_image: z.string().nullable(),
+  /** Where to send SMS commands (ORG_SMS_NUMBER); null when unset: the site then says nothing of giving by SMS. */
+  sms_number: z.string().nullable().optional(),
 });
 export type OrganisationFacts = z.infer<typeof organisationSchema>;
 

@@ -214,3 +214,14 @@ export function pledgesWithCollected(db: Executor, status?: string) {
     ),
   );
 }
+
+/** The newest pledge of a telephone that is not cancelled (commands by SMS act on it). */
+export function findLivePledgeByTelephone(db: Executor, telephone: string): Promise<PledgeRow | undefined> {
+  return db
+    .selectFrom('pledges')
+    .selectAll()
+    .where('telephone', '=', telephone)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

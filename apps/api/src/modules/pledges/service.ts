@@ -17,7 +17,17 @@ import { recordAudit } from '../audit';
 import { notifyPerson } from '../messages';
 import { initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
-import { findPledge, insertDue, insertPledge, latestDue, type PledgeRow, pledgePayments, pledgesOfUser, updatePledge } from './data';
+import {
+  findLivePledgeByTelephone,
+  findPledge,
+  insertDue,
+  insertPledge,
+  latestDue,
+  type PledgeRow,
+  pledgePayments,
+  pledgesOfUser,
+  updatePledge,
+} from './data';
 import { createdNotice } from './texts';
 import { manageUrl, newPledgeToken, pledgeOfToken } from './tokens';
 
@@ -36,7 +46,7 @@ export interface PledgeActor {
   ip: string | null;
   /** The adviser acting for the signed-in donor with an act-as token; null otherwise. */
   actingId: number | null;
-  via: 'lien' | 'compte';
+  via: 'lien' | 'compte' | 'sms';
 }
 
 const asView = (row: PledgeRow) => ({
@@ -249,4 +259,15 @@ export async function payLatestDue(ctx: PledgesContext, row: PledgeRow) {
     { pledge_id: row.id, pledge_due: due.due_date },
   );
   return { checkout_url: checkoutUrl, due_date: due.due_date, amount: row.amount };
+}
+
+/**
+ * PAUSE, REPRISE, ARRET by SMS (CONTRACT « Giving from any phone »): the sender's newest live pledge, changed as its
+ * link would, audited as coming by SMS. False when the number has none.
+ */
+export async function changePledgeByTelephone(db: DB, telephone: string, action: 'pause' | 'resume' | 'cancel'): Promise<boolean> {
+  const row = await findLivePledgeByTelephone(db, telephone);
+  if (!row) return false;
+  await changePledge(db, row, { action } as PledgeChange, { userId: null, ip: null, actingId: null, via: 'sms' });
+  return true;
 }

@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/organisation', { schema: { tags: ['site public'], response: { 200: organisationSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return publicOrganisation(app.db);
+    return { ...(await publicOrganisation(app.db)), sms_number: app.config.organisation.smsNumber ?? null };
   });
   app.get(
     '/admin/organisation',

@@ -1,0 +1,131 @@
+import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
+import { formatFcfa } from '@shared/format';
+import { SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand } from '@shared/schemas/sms-commands';
+import { parseFcfa } from '@shared/text-rules';
+import type { DB } from '../../platform/database/database';
+import { clock } from '../../platform/lib/clock';
+import { enqueueMessage } from '../messages';
+import { initiateDonation, initiatePayment, type PaymentsContext } from '../payments';
+import { changePledgeByTelephone } from '../pledges';
+import { getFeeSettings } from '../settings';
+import { withdrawChannel } from '../whatsapp';
+import { countSmsCommandsSince, pruneSmsCommands, recordSmsCommand } from './data';
+
+// Commands by SMS (CONTRACT « Giving from any phone »): read without accents or case, answered through the outbox in
+// French; a gift or a fee is a payment request on the sender's own telephone (mode push), never a page.
+
+const HOUR_MS = 60 * 60 * 1000;
+const MIN_GIFT = 100;
+
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+
+export type ParsedCommand =
+  | { command: 'DON'; amount: number | null; tooSmall?: boolean; cause: DonationPurpose | null; unknownCause?: string }
+  | { command: Exclude<SmsCommand, 'DON'> }
+  | { command: 'several' }
+  | { command: 'unknown' };
+
+/** What a message asks, with the amount and cause of a gift (« DON 5 000 F ecole »). */
+export function parseSmsCommand(body: string): ParsedCommand {
+  const words = plain(body).split(' ').filter(Boolean);
+  const commands = words.filter((w) => (SMS_COMMANDS as readonly string[]).includes(w));
+  if (commands.length > 1) return { command: 'several' };
+  const first = words[0];
+  if (!first || !(SMS_COMMANDS as readonly string[]).includes(first)) return { command: 'unknown' };
+  if (first !== 'DON') return { command: first as Exclude<SmsCommand, 'DON'> };
+  const rest = words.slice(1);
+  const digits: string[] = [];
+  while (rest.length && /^[\d.]+$/.test(rest[0]!)) digits.push(rest.shift()!);
+  while (rest.length && /^(F|FCFA|CFA|FRANCS?)$/.test(rest[0]!)) rest.shift();
+  const parsed = digits.length ? parseFcfa(digits.join(' ')) : null;
+  const amount = typeof parsed === 'number' ? parsed : null;
+  const causeText = rest.join(' ');
+  const cause = causeText ? findCause(causeText) : null;
+  return {
+    command: 'DON',
+    amount,
+    ...(amount !== null && amount < MIN_GIFT ? { tooSmall: true } : {}),
+    cause,
+    ...(causeText && !cause ? { unknownCause: causeText.toLowerCase() } : {}),
+  };
+}
+
+function findCause(text: string): DonationPurpose | null {
+  const wanted = plain(text);
+  return DONATION_PURPOSES.find((p) => plain(p) === wanted || plain(DONATION_PURPOSE_LABELS[p]) === wanted) ?? null;
+}
+
+/**
+ * Carries out one message from `telephone` and queues its answer. At most SMS_COMMANDS_PER_HOUR commands an hour:
+ * the next one gets one answer saying so, and later ones none (50 messages never make 50 SMS).
+ */
+export async function handleSmsCommand(db: DB, payments: PaymentsContext, telephone: string, body: string): Promise<void> {
+  const now = clock.now();
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  const count = await countSmsCommandsSince(db, telephone, since);
+  const parsed = parseSmsCommand(body);
+  await recordSmsCommand(db, telephone, parsed.command, now.toISOString());
+  if (count >= SMS_COMMANDS_PER_HOUR) {
+    if (count === SMS_COMMANDS_PER_HOUR) await reply(db, telephone, SMS_ANSWERS.tooMany);
+    return;
+  }
+  if (Math.random() < 0.01) await pruneSmsCommands(db, since);
+  await reply(db, telephone, await answer(db, payments, telephone, parsed));
+}
+
+async function answer(db: DB, payments: PaymentsContext, telephone: string, parsed: ParsedCommand): Promise<string | null> {
+  switch (parsed.command) {
+    case 'DON': {
+      if (parsed.amount === null) return SMS_ANSWERS.amountMissing;
+      if (parsed.tooSmall) return SMS_ANSWERS.amountTooSmall;
+      if (parsed.unknownCause) return SMS_ANSWERS.causeUnknown(parsed.unknownCause);
+      const purpose = parsed.cause ?? 'autres';
+      return push(
+        () => initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push' }),
+        SMS_ANSWERS.pushSent(formatFcfa(parsed.amount), 'don'),
+      );
+    }
+    case 'ADHESION':
+    case 'COTISATION': {
+      const fees = await getFeeSettings(db);
+      const type = parsed.command === 'ADHESION' ? 'adhesion' : 'cotisation';
+      const amount = type === 'adhesion' ? fees.adhesion_amount : fees.cotisation_amount;
+      return push(
+        () => initiatePayment(payments, { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push' }, null),
+        SMS_ANSWERS.pushSent(formatFcfa(amount), type === 'adhesion' ? 'adhésion' : 'cotisation'),
+      );
+    }
+    case 'PAUSE':
+    case 'REPRISE':
+    case 'ARRET': {
+      const action = parsed.command === 'PAUSE' ? 'pause' : parsed.command === 'REPRISE' ? 'resume' : 'cancel';
+      try {
+        if (!(await changePledgeByTelephone(db, telephone, action))) return SMS_ANSWERS.noPledge;
+      } catch {
+        return SMS_ANSWERS.noPledge;
+      }
+      return action === 'pause' ? SMS_ANSWERS.paused : action === 'resume' ? SMS_ANSWERS.resumed : SMS_ANSWERS.stopped;
+    }
+    case 'STOP':
+      // The withdrawal queues its own confirmation (whatsapp/service.ts).
+      await withdrawChannel(db, 'sms', telephone);
+      return null;
+    case 'several':
+      return SMS_ANSWERS.oneAtATime;
+    default:
+      return SMS_ANSWERS.help;
+  }
+}
+
+async function push(open: () => Promise<string>, sent: string): Promise<string> {
+  try {
+    await open();
+    return sent;
+  } catch {
+    return SMS_ANSWERS.pushUnavailable;
+  }
+}
+
+async function reply(db: DB, telephone: string, body: string | null) {
+  if (body) await enqueueMessage(db, { channel: 'sms', to: telephone, body, category: 'avis' });
+}

@@ -1,0 +1,99 @@
+import { formatFcfa } from '@shared/format';
+import { SMS_ANSWERS } from '@shared/schemas/sms-commands';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../src/modules/whatsapp';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+// CONTRACT « Giving from any phone »: POST /api/sms/inbound in Twilio's format, signed; each command answered in
+// French through the outbox; at most 10 commands per number per hour; a forged call changes nothing.
+
+const TOKEN = 'jeton-twilio-de-test';
+let t: TestApp;
+
+beforeAll(async () => {
+  const plain = await createTestApp();
+  const messages = plain.config.messages;
+  await plain.close();
+  // Twilio configured (the route reads it when registered); nothing listens on its API address.
+  t = await createTestApp({
+    messages: {
+      ...messages,
+      sms: { provider: 'twilio', accountSid: 'AC123', authToken: TOKEN, from: 'ASBE', apiBase: 'http://127.0.0.1:9' },
+    },
+  });
+});
+afterAll(() => t.close());
+
+function send(from: string, body: string, sign: 'ok' | 'none' | 'other-url' = 'ok') {
+  const fields = new URLSearchParams({
+    MessageSid: `SM${Math.random().toString(16).slice(2)}`,
+    From: from,
+    To: '+2290100000000',
+    Body: body,
+  });
+  const url = sign === 'other-url' ? 'https://pirate.example/api/sms/inbound' : `${t.config.publicUrl}/api/sms/inbound`;
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (sign !== 'none') headers['x-twilio-signature'] = twilioSignature(TOKEN, url, fields);
+  return t.app.inject({ method: 'POST', url: '/api/sms/inbound', headers, payload: fields.toString() });
+}
+const answers = async (to: string) =>
+  (await t.db.selectFrom('outbox_messages').select('body').where('to_address', '=', to).orderBy('id').execute()).map((m) => m.body);
+
+describe('commands by SMS', () => {
+  it('a forged, unsigned or re-addressed call is 403 and changes nothing', async () => {
+    for (const sign of ['none', 'other-url'] as const) {
+      const res = await send('+2290196100001', 'DON 1000', sign);
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await answers('+2290196100001')).toEqual([]);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', '+2290196100001').execute()).toEqual([]);
+  });
+
+  it('DON with spaces, « F » and a cause: a request on the sender’s telephone, and the answer', async () => {
+    const res = await send('+2290196100002', 'don 5 000 F éducation');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/xml/);
+    expect(res.body).toContain('<Response>');
+    const gift = await t.db.selectFrom('donations').selectAll().where('phone', '=', '+2290196100002').executeTakeFirstOrThrow();
+    expect(gift).toMatchObject({ amount: 5000, purpose: 'education', transaction_status: 'pending' });
+    expect(await answers('+2290196100002')).toEqual([SMS_ANSWERS.pushSent(formatFcfa(5000), 'don')]);
+  });
+
+  it('bad input gets a clear answer and nothing half-done', async () => {
+    const from = '+2290196100003';
+    await send(from, 'DON');
+    await send(from, 'DON 50');
+    await send(from, 'DON 1000 ecole');
+    await send(from, 'DON 1000 DON 2000');
+    await send(from, 'bonjour');
+    await send(from, 'PAUSE');
+    expect(await answers(from)).toEqual([
+      SMS_ANSWERS.amountMissing,
+      SMS_ANSWERS.amountTooSmall,
+      SMS_ANSWERS.causeUnknown('ecole'),
+      SMS_ANSWERS.oneAtATime,
+      SMS_ANSWERS.help,
+      SMS_ANSWERS.noPledge,
+    ]);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
+  });
+
+  it('a number sending 50 messages gets 10 answers and one « trop de messages », then nothing', async () => {
+    const from = '+2290196100004';
+    for (let i = 0; i < 50; i += 1) expect((await send(from, 'AIDE')).statusCode).toBe(200);
+    const sent = await answers(from);
+    expect(sent).toHaveLength(11);
+    expect(sent.at(-1)).toBe(SMS_ANSWERS.tooMany);
+  });
+
+  it('STOP withdraws SMS news for that number', async () => {
+    await send('+2290196100005', 'Stop');
+    const consent = await t.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('purpose', '=', 'sms_news')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(consent?.given).toBe(0);
+  });
+});
