@@ -140,17 +140,7 @@ describe('POST /api/prestataires', () => {
     const empty = await post(u.token, {});
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors)).toEqual(
-      expect.arrayContaining([
-        'entreprise',
-        'forme_juridique',
-        'rccm',
-        'adresse',
-        'zone',
-        'email',
-        'telephone',
-        'marge_salaire',
-        'domaines',
-      ]),
+      expect.arrayContaining(['entreprise', 'forme_juridique', 'rccm', 'adresse', 'zone', 'telephone', 'marge_salaire', 'domaines']),
     );
     const neg = await post(u.token, providerPayload({ marge_salaire: -15000, domaines: ['Pêche'] }));
     expect(neg.statusCode).toBe(422);
@@ -173,6 +163,23 @@ describe('POST /api/prestataires', () => {
     expect(res.statusCode).toBe(201);
     const own = (await t.app.inject({ method: 'GET', url: '/api/prestataire', headers: bearer(u.token) })).json();
     expect(own).toMatchObject({ telephone: '+2290190112233', whatsapp: '+2290190112233' });
+  });
+
+  it('saves a company with no e-mail (phone-only, round three), on creation and on update', async () => {
+    const u = await seedUser(t, 'prestataire_morale');
+    const res = await post(u.token, providerPayload({ email: '' }));
+    expect(res.statusCode).toBe(201);
+    const own = await t.app.inject({ method: 'GET', url: '/api/prestataire', headers: bearer(u.token) });
+    expect(own.json().email).toBe('');
+    const { email: _email, ...withoutEmail } = providerPayload();
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/prestataire/${own.json().id}`,
+      headers: bearer(u.token),
+      payload: withoutEmail as object,
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json().prestataire.email).toBe('');
   });
 
   it('accepts an empty WhatsApp and domains without discount', async () => {
@@ -290,7 +297,6 @@ describe('PUT /api/prestataire/:id', () => {
       rccm: ['Le RCCM est requis'],
       adresse: ["L'adresse est requise"],
       zone: ['La zone est requise'],
-      email: ["L'email est requis"],
       telephone: ['Le téléphone est requis'],
       marge_salaire: ['La marge salaire est requise'],
       domaines: ['Au moins un domaine est requis'],

@@ -82,6 +82,16 @@ describe('GET /api/recupprestataires', () => {
     expect(body[1]).not.toHaveProperty('marge_salaire');
   });
 
+  it('shows a membre its commune’s providers with their discounts (phone-only, round three)', async () => {
+    const member = await seedUser(t, 'membre');
+    const res = await get(member.token, 'Cotonou');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { entreprise: string; reductions: object }) => [p.entreprise, p.reductions])).toEqual([
+      ['Transport Express', { Mobilité: 5 }],
+      ['Pharmacie du Littoral', { Alimentation: null, Santé: 10 }],
+    ]);
+  });
+
   it('compares zones without regard to case, accents or surrounding spaces', async () => {
     const consumer = await seedUser(t, 'consommateur');
     expect((await get(consumer.token, '  COTONOU ')).json()).toHaveLength(2);
@@ -158,11 +168,11 @@ describe('GET /api/recupprestataires', () => {
     expect((await get(consumer.token, '   ')).statusCode).toBe(422);
   });
 
-  it('is open to consumers, advisers and administrators only', async () => {
+  it('is open to consumers, members, advisers and administrators only', async () => {
     expect((await get(null, 'Cotonou')).statusCode).toBe(401);
     for (const role of ALL_ROLES) {
       const u = await seedUser(t, role);
-      const expected = ['consommateur', 'conseiller', 'conseiller_pro', 'administrateur'].includes(role) ? 200 : 403;
+      const expected = ['consommateur', 'membre', 'conseiller', 'conseiller_pro', 'administrateur'].includes(role) ? 200 : 403;
       expect((await get(u.token, 'Cotonou')).statusCode, role).toBe(expected);
     }
   });

@@ -13,7 +13,20 @@ const changed = () => {
   for (const listener of listeners) listener();
 };
 
+// When this tab signed in by SMS code (ms since epoch): within 15 minutes the password step needs no old password
+// (the server decides; this only chooses which form to show first).
+const CODE_SIGN_IN_KEY = 'auth.codeSignedInAt';
+const CODE_WINDOW_MS = 15 * 60 * 1000;
+const tabStorage = (): Storage | null => (typeof window === 'undefined' ? null : window.sessionStorage);
+
 export const session = {
+  markCodeSignIn() {
+    tabStorage()?.setItem(CODE_SIGN_IN_KEY, String(Date.now()));
+  },
+  signedInByCodeRecently: () => {
+    const at = Number(tabStorage()?.getItem(CODE_SIGN_IN_KEY) ?? 0);
+    return at > 0 && Date.now() - at < CODE_WINDOW_MS;
+  },
   token: () => storage()?.getItem(STORAGE_KEYS.token) ?? null,
   role: () => storage()?.getItem(STORAGE_KEYS.role) ?? null,
   userId: () => storage()?.getItem(STORAGE_KEYS.userId) ?? null,
@@ -27,12 +40,14 @@ export const session = {
     s.setItem(STORAGE_KEYS.role, data.role);
     s.setItem(STORAGE_KEYS.userId, String(data.userId));
     s.setItem(STORAGE_KEYS.isFirstLogin, String(data.firstLogin));
+    tabStorage()?.removeItem(CODE_SIGN_IN_KEY);
     if (data.mustChangePassword) s.setItem(STORAGE_KEYS.mustChangePassword, 'true');
     else s.removeItem(STORAGE_KEYS.mustChangePassword);
     changed();
   },
   clearMustChangePassword() {
     storage()?.removeItem(STORAGE_KEYS.mustChangePassword);
+    tabStorage()?.removeItem(CODE_SIGN_IN_KEY);
     changed();
   },
   /**

@@ -68,3 +68,16 @@ export const choosePasswordSchema = z
   })
   .refine((v) => !v || v.password !== v.current_password, { path: ['password'], message: PROFILE_MESSAGES.samePassword, when: () => true });
 export type ChoosePasswordInput = z.input<typeof choosePasswordSchema>;
+
+/** The same step signed in by SMS code a moment ago: no old password (the person may never have had one). */
+export const chooseFirstPasswordSchema = z
+  .object({
+    password: passwordField,
+    confirmation: z.string({ error: 'Confirmez le nouveau mot de passe.' }).min(1, 'Confirmez le nouveau mot de passe.'),
+  })
+  .refine((v) => v?.password === v?.confirmation, {
+    path: ['confirmation'],
+    message: 'Les deux mots de passe ne sont pas identiques.',
+    when: () => true,
+  });
+export type ChooseFirstPasswordInput = z.input<typeof chooseFirstPasswordSchema>;

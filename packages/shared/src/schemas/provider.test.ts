@@ -119,12 +119,19 @@ describe('providerUpdateSchema', () => {
       rccm: 'Le RCCM est requis',
       adresse: "L'adresse est requise",
       zone: 'La zone est requise',
-      email: "L'email est requis",
       telephone: 'Le téléphone est requis',
       marge_salaire: 'La marge salaire est requise',
       domaines: 'Au moins un domaine est requis',
     });
     expect(errorsOf(providerUpdateSchema.safeParse({ ...valid, email: 'faux' })).email).toBe('Email invalide');
+  });
+
+  it('takes a company with no e-mail (phone-only, round three)', () => {
+    expect(errorsOf(providerUpdateSchema.safeParse({ ...valid, email: '' })).email).toBeUndefined();
+    expect(errorsOf(providerInformationSchema.safeParse({ ...valid, email: '' })).email).toBeUndefined();
+    const { email: _email, ...withoutEmail } = valid;
+    const parsed = providerInformationSchema.safeParse(withoutEmail);
+    expect(parsed.success && parsed.data.email).toBe('');
   });
 });
 

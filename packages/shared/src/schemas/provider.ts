@@ -191,6 +191,19 @@ function onlySelectedDomains<T extends { domaines: ProviderDomain[]; reductions?
   return { ...value, reductions };
 }
 
+/**
+ * E-mail is optional on the provider record (contract « Phone-only people, round three »): many companies have only a
+ * telephone. Empty or absent is stored as ''; anything else must be an e-mail.
+ */
+const optionalProviderEmail = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(254, invalid)
+    .pipe(z.union([z.literal(''), z.email(invalid)]))
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** POST /prestataires and the two-step /information form. */
 export const providerInformationSchema = z
   .object({
@@ -199,7 +212,7 @@ export const providerInformationSchema = z
     rccm: rccmField(),
     adresse: printableField(PROVIDER_MESSAGES.adresse),
     zone: zoneField(),
-    email: z.string({ error: PROVIDER_MESSAGES.email }).trim().max(254, PROVIDER_MESSAGES.email).pipe(z.email(PROVIDER_MESSAGES.email)),
+    email: optionalProviderEmail(PROVIDER_MESSAGES.email),
     telephone: phoneField(PROVIDER_MESSAGES.telephone),
     whatsapp: optionalWhatsapp,
     marge_salaire: salaryField(),
@@ -220,12 +233,7 @@ export const providerUpdateSchema = z.object({
   rccm: rccmField(PROVIDER_MESSAGES.rccmRequired),
   adresse: printableField(PROVIDER_MESSAGES.adresse, PROVIDER_MESSAGES.adresseRequired),
   zone: zoneField(PROVIDER_MESSAGES.zoneRequired),
-  email: z
-    .string({ error: PROVIDER_MESSAGES.emailRequired })
-    .trim()
-    .min(1, { error: PROVIDER_MESSAGES.emailRequired, abort: true })
-    .max(254, PROVIDER_MESSAGES.emailInvalid)
-    .pipe(z.email(PROVIDER_MESSAGES.emailInvalid)),
+  email: optionalProviderEmail(PROVIDER_MESSAGES.emailInvalid),
   telephone: phoneField(PROVIDER_MESSAGES.telephone, PROVIDER_MESSAGES.telephoneRequired),
   whatsapp: optionalWhatsapp,
   marge_salaire: salaryField(PROVIDER_MESSAGES.margeSalaireRequired),

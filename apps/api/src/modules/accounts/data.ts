@@ -210,9 +210,21 @@ export async function lockUserRow(trx: DB, id: number): Promise<void> {
 
 // --- auth_tokens ---
 
+/** Ends a token's "signed in by code a moment ago" window (its password has just been chosen). */
+export async function endCodeWindow(db: DB, tokenId: number) {
+  await db.updateTable('auth_tokens').set({ code_verified_at: null }).where('id', '=', tokenId).execute();
+}
+
 export async function insertToken(
   db: DB,
-  values: { user_id: number; token_hash: string; created_at: string; expires_at: string; acting_user_id?: number | null },
+  values: {
+    user_id: number;
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+    acting_user_id?: number | null;
+    code_verified_at?: string | null;
+  },
 ) {
   await db.insertInto('auth_tokens').values(values).execute();
 }

@@ -1,10 +1,11 @@
 import { PROFILE_MESSAGES, type ProfileUpdate } from '@shared/schemas/profile';
 import { type DB, nowIso } from '../../platform/database/database';
-import { deleteUserTokens, findPasswordState, findTakenIdentifiers, findUserById, updateUser } from './data';
+import { deleteUserTokens, endCodeWindow, findPasswordState, findTakenIdentifiers, findUserById, updateUser } from './data';
 import { fieldError, notFound, unprocessable } from '../../platform/lib/http-errors';
 import { hashPassword, verifyPassword } from '../../platform/lib/passwords';
 import { ACT_AS_MESSAGES } from '@shared/schemas/auth';
 import { forbidden } from '../../platform/lib/http-errors';
+import { clock } from '../../platform/lib/clock';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
 import { voidCodes } from '../codes';
@@ -27,6 +28,13 @@ const toProfile = (
   must_change_password: mustChangePassword,
 });
 
+/** How long after an SMS code its token may choose a password without the old one (the code's own lifetime). */
+export const CODE_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+
+/** A token obtained with an SMS code verified less than 15 minutes ago: the telephone is proved, no old password needed. */
+export const isFreshCodeSession = (codeVerifiedAt: string | null | undefined, now = clock.now().getTime()) =>
+  !!codeVerifiedAt && now - Date.parse(codeVerifiedAt) < CODE_PASSWORD_WINDOW_MS;
+
 export async function getProfile(db: DB, userId: number) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound();
@@ -38,11 +46,15 @@ export async function getProfile(db: DB, userId: number) {
  * Changing the password, the telephone or the e-mail needs the current password (issue 15): a stolen
  * token alone must not be enough to take the account. The name alone can change without it.
  */
-async function checkCurrentPassword(db: DB, userId: number, data: ProfileUpdate): Promise<void> {
+async function checkCurrentPassword(db: DB, userId: number, data: ProfileUpdate, codeVerifiedAt: string | null): Promise<void> {
   const stored = await findPasswordState(db, userId);
   if (!stored) throw notFound();
-  const isSensitive = data.password !== undefined || data.email !== stored.email || data.telephone !== stored.telephone;
+  const identityChanges = data.email !== stored.email || data.telephone !== stored.telephone;
+  const isSensitive = data.password !== undefined || identityChanges;
   if (!isSensitive) return;
+  // Signed in by SMS code a moment ago: the telephone is proved, and the person may never have had a password
+  // (created by an adviser, or at their first code). Only the password may change this way, checked on the server.
+  if (!identityChanges && isFreshCodeSession(codeVerifiedAt)) return;
   if (!data.current_password)
     throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordRequired, PROFILE_MESSAGES.currentPasswordRequired);
   if (!(await verifyPassword(data.current_password, stored.password_hash))) {
@@ -57,7 +69,7 @@ async function checkCurrentPassword(db: DB, userId: number, data: ProfileUpdate)
  */
 export async function updateProfile(
   db: DB,
-  actor: { id: number; token_id: number; acting_user_id: number | null; ip: string | null },
+  actor: { id: number; token_id: number; acting_user_id: number | null; ip: string | null; code_verified_at?: string | null },
   data: ProfileUpdate,
   passwordCost: number,
 ) {
@@ -65,7 +77,7 @@ export async function updateProfile(
   const currentTokenId = actor.token_id;
   // Only the person chooses their password: not an adviser or administrator acting for them.
   if (data.password !== undefined && actor.acting_user_id !== null) throw forbidden(ACT_AS_MESSAGES.notWithActAs);
-  await checkCurrentPassword(db, userId, data);
+  await checkCurrentPassword(db, userId, data, actor.code_verified_at ?? null);
   const before = await findUserById(db, userId);
   if (!before) throw notFound();
   const taken = takenErrors(await findTakenIdentifiers(db, data, userId));
@@ -83,6 +95,8 @@ export async function updateProfile(
       });
       if (passwordHash) {
         await deleteUserTokens(trx, userId, currentTokenId);
+        // The window closes once the password is chosen: the next change asks for it.
+        await endCodeWindow(trx, currentTokenId);
         // A password change voids every live code of the account (recovery, code sign-in).
         await voidCodes(trx, { userId, subject: toE164(before.telephone) ?? before.telephone });
       }

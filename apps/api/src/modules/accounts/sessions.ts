@@ -20,12 +20,14 @@ export async function issueToken(
   userId: number,
   lifetimeMs: number = TOKEN_LIFETIME_MS.session,
   actingUserId: number | null = null,
+  codeVerifiedAt: string | null = null,
 ): Promise<string> {
   const token = generateToken();
   const now = new Date();
   await insertToken(db, {
     user_id: userId,
     acting_user_id: actingUserId,
+    code_verified_at: codeVerifiedAt,
     token_hash: hashToken(token),
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),

@@ -26,6 +26,7 @@ const tokenUserQuery = (db: DB, tokenHash: string) =>
       'users.updated_at',
       'auth_tokens.id as token_id',
       'auth_tokens.acting_user_id',
+      'auth_tokens.code_verified_at',
       'auth_tokens.expires_at',
     ])
     .where('auth_tokens.token_hash', '=', tokenHash);

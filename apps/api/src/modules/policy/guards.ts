@@ -26,6 +26,8 @@ export type AuthUser = Omit<User, 'password_hash' | 'is_active'> & {
   token_id: number;
   /** Act-as: the adviser or administrator using this token for the account; null for one's own login. */
   acting_user_id: number | null;
+  /** When the SMS code that obtained this token was verified; null for a password login. */
+  code_verified_at: string | null;
 };
 
 declare module 'fastify' {

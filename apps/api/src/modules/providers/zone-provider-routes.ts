@@ -6,13 +6,14 @@ import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { requireRole } from '../policy';
 import { listZoneProviders } from './service';
 
-// The providers of a zone: for a consumer (an adviser acting as one sends the consumer's token),
-// an adviser, or an administrator.
+// The providers of a zone: for a consumer (an adviser acting as one sends the consumer's token), a member (contract
+// « Phone-only people, round three »: a membre, like a consommateur, sees its commune's discounts), an adviser, or an
+// administrator.
 const zoneProviderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recupprestataires',
     {
-      onRequest: requireRole('consommateur', ...ADVISER_ROLES, 'administrateur'),
+      onRequest: requireRole('consommateur', 'membre', ...ADVISER_ROLES, 'administrateur'),
       schema: {
         tags: ['prestataires'],
         security: [{ bearer: [] }],

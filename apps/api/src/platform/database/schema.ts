@@ -33,6 +33,8 @@ export interface AuthTokensTable {
   expires_at: string;
   /** Act-as: the adviser or administrator who obtained this token for the account; null for one's own login (migration 20261126_0110). */
   acting_user_id: number | null;
+  /** When the SMS code that obtained this token was verified; null for a password login (migration 20261129_0700). */
+  code_verified_at: string | null;
 }
 
 export interface ProvidersTable {

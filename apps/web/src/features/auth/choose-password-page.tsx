@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ChoosePasswordInput,
+  chooseFirstPasswordSchema,
   choosePasswordSchema,
   PROFILE_MESSAGES,
   type Profile,
@@ -8,7 +9,8 @@ import {
 } from '@shared/schemas/profile';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from '@web/lib/router';
+import { useState } from 'react';
+import { Link, useNavigate } from '@web/lib/router';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
 import { ApiError, api } from '@web/lib/api-client';
@@ -20,9 +22,16 @@ import { PasswordField } from '@web/components/account/password-field';
 
 /**
  * /choisir-mot-de-passe (docs/product/accounts.md "Every account has a home"): an account created by an adviser or an
- * administrator chooses its own password before anything else, with the one it was given as the current one.
+ * administrator chooses its own password before anything else, with the one it was given as the current one — or,
+ * within 15 minutes of signing in by SMS code, without it (the server says which: `current_password_required`).
  */
 export default function ChoosePasswordPage() {
+  // Past the 15 minutes the server asks for the old password: the form then shows its field.
+  const [needsCurrent, setNeedsCurrent] = useState(() => !session.signedInByCodeRecently());
+  return <ChoosePasswordForm key={String(needsCurrent)} needsCurrent={needsCurrent} onNeedsCurrent={() => setNeedsCurrent(true)} />;
+}
+
+function ChoosePasswordForm({ needsCurrent, onNeedsCurrent }: { needsCurrent: boolean; onNeedsCurrent: () => void }) {
   const navigate = useNavigate();
   const {
     register,
@@ -30,7 +39,7 @@ export default function ChoosePasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ChoosePasswordInput>({
-    resolver: zodResolver(choosePasswordSchema),
+    resolver: zodResolver((needsCurrent ? choosePasswordSchema : chooseFirstPasswordSchema) as typeof choosePasswordSchema),
     defaultValues: { current_password: '', password: '', confirmation: '' },
   });
 
@@ -42,12 +51,16 @@ export default function ChoosePasswordPage() {
         email: profile.email,
         telephone: profile.telephone,
         password,
-        current_password,
+        current_password: needsCurrent ? current_password : undefined,
       });
       session.clearMustChangePassword();
       notify.success('Votre mot de passe est enregistré.');
       navigate(pathAfterLogin({ role: profile.role, first_login: session.isFirstLogin() }), { replace: true });
     } catch (error) {
+      if (!needsCurrent && error instanceof ApiError && error.status === 422 && error.errors?.current_password) {
+        notify.error('Le code SMS date de plus de 15 minutes : saisissez le mot de passe reçu, ou demandez-en un nouveau.');
+        return onNeedsCurrent();
+      }
       if (error instanceof ApiError && error.status === 422 && applyServerErrors(error, setError)) return;
       notify.error(PROFILE_MESSAGES.updateFailure);
     }
@@ -66,14 +79,18 @@ export default function ChoosePasswordPage() {
         className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
         aria-label="Choisir mon mot de passe"
       >
-        <PasswordField
-          label="Mot de passe reçu"
-          autoComplete="current-password"
-          required
-          hint="Celui que votre conseiller ou l'administrateur vous a donné."
-          error={errors.current_password?.message}
-          {...register('current_password')}
-        />
+        {needsCurrent ? (
+          <PasswordField
+            label="Mot de passe reçu"
+            autoComplete="current-password"
+            required
+            hint="Celui que votre conseiller ou l'administrateur vous a donné."
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">Vous êtes connecté(e) par code SMS : choisissez directement votre mot de passe.</p>
+        )}
         <PasswordField
           label="Nouveau mot de passe"
           autoComplete="new-password"
@@ -92,6 +109,11 @@ export default function ChoosePasswordPage() {
         <Button type="submit" isLoading={isSubmitting} loadingText="En cours...">
           Enregistrer mon mot de passe
         </Button>
+        <p className="text-sm">
+          <Link to="/mot-de-passe-oublie" className="text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+            Mot de passe oublié ?
+          </Link>
+        </p>
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { loginWithCode, requestLoginCode } from './api';
+import { session } from '@web/lib/session';
 
 /**
  * « Recevoir un code par SMS »: the telephone, then the 6-digit code it received, instead of a password (members,
@@ -47,6 +48,7 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (response: LoginResp
     setBusy(true);
     try {
       onSignedIn(await loginWithCode({ telephone, code }));
+      session.markCodeSignIn(); // after the session is saved: the password step may skip the old password
     } catch (error) {
       fail(error);
       setBusy(false);

@@ -1,27 +1,32 @@
-import { CreditCard, HeartHandshake, Phone, UserRound, UsersRound } from 'lucide-react';
+import { CreditCard, HeartHandshake, House, LayoutDashboard, Phone, UserRound, UsersRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@web/lib/router';
 import { type DashboardEntry, DashboardShell } from '@web/components/dashboard/dashboard-shell';
 import { useLogout } from '@web/components/account/use-logout';
 import { ProfilePanel, useProfile } from '@web/components/account/profile-panel';
 import { MembershipCard } from './membership-card';
+import { MemberProvidersPanel } from './member-providers-panel';
 import { OwnMoneyPanel } from './own-money-panel';
 
 // /espace-membre (docs/product/accounts.md "Every account has a home"): consommateur, sympathisant, membre and
 // conseiller_pro find their profile (changes need the current password), their payments and donations
 // with receipts, their membership status with its renewal, what to pay or give next, and logout.
+// « Mon espace » is the entry highlighted on arrival (not « Profil »); « Retour au site » leads back to the public site.
 const ENTRIES: DashboardEntry[] = [
+  { key: 'espace', label: 'Mon espace', icon: LayoutDashboard },
   { key: 'profil', label: 'Profil', icon: UserRound },
   { key: 'paiement', label: 'Paiement', icon: CreditCard },
   { key: 'don', label: 'Faire un don', icon: HeartHandshake },
+  { key: 'site', label: 'Retour au site', icon: House },
 ];
+const ROUTES: Record<string, string> = { paiement: '/paiement', don: '/donation', site: '/' };
 
 const action = 'inline-flex min-h-11 items-center gap-2 rounded-md px-4 py-2 font-semibold';
 
 /** `extraPanels`: other areas' panels, composed by the route (a regular gift's management). */
 export default function MemberSpacePage({ extraPanels }: { extraPanels?: ReactNode } = {}) {
   const navigate = useNavigate();
-  const [view, setView] = useState('profil');
+  const [view, setView] = useState('espace');
   const profile = useProfile();
   const logout = useLogout('dashboard');
   const isConsumer = profile.data?.role === 'consommateur';
@@ -30,7 +35,12 @@ export default function MemberSpacePage({ extraPanels }: { extraPanels?: ReactNo
     <DashboardShell
       entries={ENTRIES}
       activeKey={view}
-      onSelect={(key) => (key === 'paiement' ? navigate('/paiement') : key === 'don' ? navigate('/donation') : setView(key))}
+      onSelect={(key) => {
+        if (ROUTES[key]) return navigate(ROUTES[key]);
+        setView(key);
+        const target = key === 'profil' ? document.getElementById('profile-panel') : null;
+        target?.scrollIntoView({ block: 'start' });
+      }}
       userName={profile.data?.name}
       onLogout={() => logout.mutate()}
       isLoggingOut={logout.isPending}
@@ -70,8 +80,11 @@ export default function MemberSpacePage({ extraPanels }: { extraPanels?: ReactNo
           </div>
         </section>
         {extraPanels}
+        {profile.data?.role === 'membre' ? <MemberProvidersPanel zone={profile.data.zone?.trim() || null} /> : null}
         <OwnMoneyPanel />
-        <ProfilePanel />
+        <div id="profile-panel">
+          <ProfilePanel />
+        </div>
       </div>
     </DashboardShell>
   );

@@ -189,7 +189,14 @@ export default function InformationPage() {
                 </div>
               </div>
               <div key="step-2" hidden={step !== 2} className="grid gap-4">
-                <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+                <TextField
+                  label="Email (facultatif)"
+                  type="email"
+                  autoComplete="email"
+                  hint="Laissez vide si l’entreprise n’a pas d’email."
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
                 <TextField
                   label="Téléphone"
                   type="tel"
