@@ -54,6 +54,14 @@ describe('administrators are changed by two', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await userRow(member.id)).role).toBe('administrateur');
     expect((await decide(b, res.json().change_id, 'approve')).statusCode).toBe(409);
+    // The proposer may know the member's password: it no longer opens the new administrator's account.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: member.telephone, password: member.password },
+    });
+    expect(login.statusCode).not.toBe(200);
+    expect((await t.app.inject({ url: '/api/profile', headers: bearer(member.token) })).statusCode).toBe(401);
     // The promoted account is demoted back by two as well (it is now another administrator).
     const back = await patch(b, member.id, { role: 'membre' });
     expect(back.statusCode).toBe(202);
@@ -106,6 +114,25 @@ describe('administrators are changed by two', () => {
     const created = await t.db.selectFrom('users').selectAll().where('telephone', '=', payload.telephone).executeTakeFirstOrThrow();
     expect(created.role).toBe('administrateur');
     expect(created.created_by).toBe(a.id);
+    // The password the proposer chose opens nothing: the new administrator chooses one by a code to their telephone.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: payload.telephone, password: payload.password },
+    });
+    expect(login.statusCode).not.toBe(200);
+  });
+
+  it('a proposal lapses when its proposer is no longer an active administrator', async () => {
+    const proposer = await seedUser(t, 'administrateur');
+    const member = await seedUser(t, 'membre');
+    const res = await patch(proposer, member.id, { role: 'administrateur' });
+    expect(res.statusCode).toBe(202);
+    await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', proposer.id).execute();
+    const approved = await decide(b, res.json().change_id, 'approve');
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(POLICY_MESSAGES.proposerGone);
+    expect((await userRow(member.id)).role).toBe('membre');
   });
 });
 

@@ -44,6 +44,7 @@ export const POLICY_MESSAGES = {
   notWithActAs: 'Cette action n’est pas possible lorsque vous agissez pour un autre utilisateur.',
   cancelProposed: 'Annulation proposée : un autre administrateur doit la confirmer pour qu’elle prenne effet (la dépense était approuvée).',
   ownCancelProposal: 'Vous avez proposé cette annulation : un autre administrateur doit la confirmer.',
+  proposerGone: 'Ce changement a été proposé par une personne qui n’est plus administrateur active : il ne peut plus être approuvé.',
   pendingAlready: 'Un changement de ce compte attend déjà l’approbation d’un administrateur.',
 } as const;
 

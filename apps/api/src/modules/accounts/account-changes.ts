@@ -4,7 +4,11 @@ import { conflict, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { assertNotProposer, assertOwnSession } from '../policy';
 import { shownChanges } from './account-change-proposals';
-import { decideAccountChange, findAccountChange, listAccountChanges } from './data';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../platform/lib/passwords';
+import { notifyNewAdministrator } from './account-notices';
+import { decideAccountChange, findAccountChange, findUserById, listAccountChanges, updateUser } from './data';
+import { revokeUserSessions } from './sessions';
 import { applyUserChanges } from './users';
 import { insertRegisteredUser, rethrowUniqueViolation } from './registration';
 
@@ -27,6 +31,11 @@ async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee'
   if (!change) throw notFound(POLICY_MESSAGES.notFound);
   assertNotProposer(change.proposed_by, actor);
   if (change.status !== 'en_attente') throw conflict(POLICY_MESSAGES.notPending);
+  // A proposal lapses with its proposer's powers: approved alone, it would be one administrator's act.
+  const proposer = await findUserById(db, change.proposed_by);
+  if (status === 'approuvee' && (proposer?.role !== 'administrateur' || proposer.is_active !== 1)) {
+    throw conflict(POLICY_MESSAGES.proposerGone);
+  }
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await decideAccountChange(trx, id, status, actor.id, nowIso()))) throw conflict(POLICY_MESSAGES.notPending);
@@ -46,14 +55,28 @@ async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee'
   }
 }
 
-/** Another administrator approves: the change is applied now, in the same transaction as its decision. */
-export async function approveAccountChange(db: DB, actor: AuditActor, id: number, options: { publicUrl: string }) {
+/**
+ * Another administrator approves: the change is applied now, in the same transaction as its decision. An account
+ * that becomes an administrator this way keeps no password the proposer may know (they chose it at creation, or set
+ * it while it was a member): it is voided, its sessions end, and the person chooses one by a code sent to their own
+ * telephone (« Mot de passe oublié »). Otherwise the proposer could sign in as the new administrator and approve
+ * their own proposals.
+ */
+export async function approveAccountChange(db: DB, actor: AuditActor, id: number, options: { publicUrl: string; passwordCost: number }) {
+  const voided = await hashPassword(randomBytes(32).toString('base64url'), options.passwordCost);
   await decide(db, actor, id, 'approuvee', async (trx) => {
     const change = (await findAccountChange(trx, id))!;
     const changes = JSON.parse(change.changes);
     const details = { change_id: id, proposed_by: change.proposed_by };
-    if (change.kind === 'update') await applyUserChanges(trx, actor, change.user_id!, changes, options, details);
-    else await insertRegisteredUser(trx, { id: change.proposed_by }, changes, actor.ip, options, details);
+    let userId = change.user_id!;
+    if (change.kind === 'update') await applyUserChanges(trx, actor, userId, changes, options, details);
+    else userId = await insertRegisteredUser(trx, { id: change.proposed_by }, changes, actor.ip, options, details);
+    if (change.kind === 'create' || changes.role === 'administrateur') {
+      await updateUser(trx, userId, { password_hash: voided, must_change_password: 1, updated_at: nowIso() });
+      await revokeUserSessions(trx, userId);
+      const person = await findUserById(trx, userId);
+      if (person) await notifyNewAdministrator(trx, person, options.publicUrl);
+    }
   });
   return { message: POLICY_MESSAGES.approved };
 }

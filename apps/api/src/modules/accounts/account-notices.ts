@@ -28,3 +28,13 @@ export async function notifyIdentifiersChanged(
     },
   );
 }
+
+/** A new administrator chooses their own password: the one the proposer may know was voided (account-changes.ts). */
+export async function notifyNewAdministrator(db: DB, person: { name: string; telephone: string; email: string | null }, publicUrl: string) {
+  const sms = `${ORGANISATION.shortName} : vous êtes désormais administrateur. Choisissez votre mot de passe avec « Mot de passe oublié » (un code est envoyé à ce numéro) : ${publicUrl}/mot-de-passe-oublie`;
+  await notifyPerson(
+    db,
+    { telephone: person.telephone, email: person.email || null },
+    { subject: 'Vous êtes administrateur', sms, text: `Bonjour ${person.name},\n\n${sms}\n`, category: 'avis' },
+  );
+}

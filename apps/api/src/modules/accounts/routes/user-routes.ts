@@ -131,7 +131,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/account-changes/:id/approve',
     { onRequest: admin, schema: { tags: ['admin'], security, params: idParams, response: { 200: messageSchema } } },
-    async (request) => approveAccountChange(app.db, actorOf(request), request.params.id, { publicUrl: app.config.publicUrl }),
+    async (request) =>
+      approveAccountChange(app.db, actorOf(request), request.params.id, {
+        publicUrl: app.config.publicUrl,
+        passwordCost: app.config.passwordCost,
+      }),
   );
 
   app.post(
