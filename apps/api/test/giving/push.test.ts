@@ -53,6 +53,27 @@ describe('a payment requested on the telephone', () => {
     expect(fee.transaction_status).toBe('declined');
   });
 
+  it('a pledge: its first gift approved on the telephone, then a due paid the same way from its link', async () => {
+    const res = await post('/api/pledges', {
+      name: 'Kossi Donateur',
+      telephone: '+2290196000004',
+      amount: 3000,
+      purpose: 'alimentation',
+      frequency: 'mensuel',
+      mode: 'push',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { id, pledge_id, manage_url } = res.json();
+    expect(res.json().status).toBe('en_attente');
+    expect((await post(`/api/sandbox/push/${id}/approve`)).json().status).toBe('approuve');
+    const gift = await t.db.selectFrom('donations').selectAll().where('pledge_id', '=', pledge_id).executeTakeFirstOrThrow();
+    expect(gift).toMatchObject({ amount: 3000, transaction_status: 'approved' });
+    // The due just paid: nothing left to pay from the link.
+    const token = new URL(manage_url).pathname.split('/').at(-1);
+    const again = await post(`/api/pledges/by-token/${token}/pay`, { mode: 'push' });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('expires after 5 minutes without an answer; a late approval changes nothing', async () => {
     const res = await post('/api/donation/initiate', { amount: 1000, mode: 'push', telephone: '+2290196000003' });
     const { id } = res.json();

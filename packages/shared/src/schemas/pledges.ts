@@ -4,6 +4,7 @@ import { z } from '../zod-fr';
 import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { DONATION_MESSAGES, donationAmount, donationPurpose } from './donation';
 import { PAYMENT_MESSAGES } from './payment';
+import { paymentMode } from './payment-mode';
 
 // Recurring giving: a pledge (« engagement ») to give the same amount every month, quarter or year.
 // Each due is paid through the ordinary donation checkout; the donor manages the pledge from a link.
@@ -96,11 +97,25 @@ export const pledgeCreateSchema = z.object({
   amount: donationAmount(),
   purpose: donationPurpose(),
   frequency: frequency().default('mensuel'),
+  /** « push »: the first gift is approved on the telephone, no page (CONTRACT « Giving from any phone »). */
+  mode: paymentMode,
 });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;
 export type PledgeCreate = z.output<typeof pledgeCreateSchema>;
 
 export const pledgeCreatedSchema = z.object({ id: z.number(), manage_url: z.string(), checkout_url: z.string() });
+/** 202 of a pledge or a due paid on the telephone: `id` names the payment request (GET /api/payments/push/{id}). */
+export const pledgePushSchema = z.object({
+  id: z.string(),
+  status: z.literal('en_attente'),
+  pledge_id: z.number(),
+  manage_url: z.string().optional(),
+  due_date: z.string().optional(),
+  amount: z.number().optional(),
+});
+export type PledgePush = z.infer<typeof pledgePushSchema>;
+/** POST /api/pledges/by-token/{token}/pay: `{mode: "push"}` asks on the telephone instead of a checkout page. */
+export const pledgePayBodySchema = z.object({ mode: paymentMode }).nullish();
 export type PledgeCreated = z.infer<typeof pledgeCreatedSchema>;
 
 /** PATCH /api/pledges/by-token/{token}: `{action}` alone, or a new amount and/or frequency. */

@@ -7,6 +7,8 @@ import {
   pledgeChangeSchema,
   pledgeCheckoutSchema,
   pledgeCreatedSchema,
+  pledgePayBodySchema,
+  pledgePushSchema,
   pledgeCreateSchema,
   pledgeTokenParamsSchema,
   pledgeViewSchema,
@@ -50,12 +52,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/pledges',
     {
       config: { rateLimit: app.limits.publicForm },
-      schema: { tags, body: pledgeCreateSchema, response: { 201: pledgeCreatedSchema, 503: messageSchema } },
+      schema: { tags, body: pledgeCreateSchema, response: { 201: pledgeCreatedSchema, 202: pledgePushSchema, 503: messageSchema } },
     },
     async (request, reply) => {
       // A signed-in donor's pledge is linked to the account; a bad or absent token just means none.
       const user = await resolveUser(request);
-      return reply.status(201).send(await createPledge(ctx(request), request.body, user?.id ?? null, user?.acting_user_id ?? null));
+      const created = await createPledge(ctx(request), request.body, user?.id ?? null, user?.acting_user_id ?? null);
+      return reply.status('status' in created ? 202 : 201).send(created);
     },
   );
 
@@ -89,11 +92,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/pledges/by-token/:token/pay',
     {
       config: { rateLimit: app.limits.publicForm },
-      schema: { tags, params: pledgeTokenParamsSchema, response: { 201: pledgeCheckoutSchema, 503: messageSchema } },
+      schema: {
+        tags,
+        params: pledgeTokenParamsSchema,
+        body: pledgePayBodySchema,
+        response: { 201: pledgeCheckoutSchema, 202: pledgePushSchema, 503: messageSchema },
+      },
     },
     async (request, reply) => {
       const row = await pledgeByToken(app.db, request.params.token);
-      return reply.status(201).send(await payLatestDue(ctx(request), row));
+      const paid = await payLatestDue(ctx(request), row, request.body?.mode ?? 'checkout');
+      return reply.status('status' in paid ? 202 : 201).send(paid);
     },
   );
 

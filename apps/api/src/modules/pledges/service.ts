@@ -5,6 +5,7 @@ import {
   type PledgeChange,
   type PledgeCreate,
   type PledgeCreated,
+  type PledgePush,
   type PledgeFrequency,
   type PledgeStatus,
   type PledgeView,
@@ -108,7 +109,7 @@ export async function createPledge(
   input: PledgeCreate,
   userId: number | null,
   actingId: number | null = null,
-): Promise<PledgeCreated> {
+): Promise<PledgeCreated | PledgePush> {
   const now = clock.now();
   const nowIso = now.toISOString();
   const today = cotonouDay(now).date;
@@ -150,7 +151,7 @@ export async function createPledge(
   try {
     checkoutUrl = await initiateDonation(
       ctx.payments,
-      { amount: input.amount, purpose: input.purpose, name: input.name, email: input.email, phone: telephone },
+      { amount: input.amount, purpose: input.purpose, name: input.name, email: input.email, phone: telephone, mode: input.mode },
       userId,
       { pledge_id: id, pledge_due: today },
     );
@@ -164,6 +165,7 @@ export async function createPledge(
     { telephone, email: pledge.email },
     { ...createdNotice(pledge, pledge.next_due, manage), dedupeKey: `pledge:${id}:created`, category: 'avis' },
   );
+  if (input.mode === 'push') return { id: checkoutUrl, status: 'en_attente', pledge_id: id, manage_url: manage };
   return { id, manage_url: manage, checkout_url: checkoutUrl };
 }
 
@@ -248,16 +250,25 @@ export async function changePledge(db: DB, row: PledgeRow, change: PledgeChange,
 }
 
 /** Opens the checkout of the latest due sent to the donor, when it is still unpaid. */
-export async function payLatestDue(ctx: PledgesContext, row: PledgeRow) {
+export async function payLatestDue(ctx: PledgesContext, row: PledgeRow, mode: 'checkout' | 'push' = 'checkout') {
   if (row.status !== 'active') throw conflict(PLEDGE_MESSAGES.notActive);
   const due = await latestDue(ctx.db, row.id, cotonouDay(clock.now()).date);
   if (!due || due.paid) throw conflict(PLEDGE_MESSAGES.nothingToPay);
   const checkoutUrl = await initiateDonation(
     ctx.payments,
-    { amount: row.amount, purpose: row.purpose as DonationPurpose, name: row.name, email: row.email ?? undefined, phone: row.telephone },
+    {
+      amount: row.amount,
+      purpose: row.purpose as DonationPurpose,
+      name: row.name,
+      email: row.email ?? undefined,
+      phone: row.telephone,
+      mode,
+    },
     row.user_id,
     { pledge_id: row.id, pledge_due: due.due_date },
   );
+  if (mode === 'push')
+    return { id: checkoutUrl, status: 'en_attente' as const, pledge_id: row.id, due_date: due.due_date, amount: row.amount };
   return { checkout_url: checkoutUrl, due_date: due.due_date, amount: row.amount };
 }
 
