@@ -43,7 +43,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/organisation', { schema: { tags: ['site public'], response: { 200: organisationSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { ...(await publicOrganisation(app.db)), sms_number: app.config.organisation.smsNumber ?? null };
+    const smsNumber = app.config.organisation.smsNumber;
+    return { ...(await publicOrganisation(app.db)), ...(smsNumber ? { sms_number: smsNumber } : {}) };
   });
   app.get(
     '/admin/organisation',
