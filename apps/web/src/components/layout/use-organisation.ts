@@ -21,6 +21,8 @@ export interface ShownOrganisation {
   social: { Facebook: string; Twitter: string; Instagram: string; YouTube: string };
   founder: string | null;
   registrationNumber: string | null;
+  /** ORG_SMS_NUMBER: where SMS commands go (DON 1000…); null when unset. */
+  smsNumber: string | null;
 }
 
 /** Each fact set by the administrator, else the specification's placeholder (the founder and the number: none). */
@@ -38,6 +40,7 @@ export function shownOrganisation(facts: OrganisationFacts | undefined): ShownOr
     },
     founder: facts?.founder ?? null,
     registrationNumber: facts?.registration_number ?? null,
+    smsNumber: facts?.sms_number ?? null,
   };
 }
 

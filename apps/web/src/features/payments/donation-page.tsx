@@ -18,6 +18,8 @@ import { useCheckout } from './use-checkout';
 import { ReturnProblem } from './payment-outcome';
 import { readTyped, rememberTyped } from './payment-memory';
 import { useReturnFlow } from './use-return-flow';
+import { PushWaiting } from './push-waiting';
+import { useOrganisation } from '@web/components/layout/use-organisation';
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
 /** Preset amounts beside the free amount (docs/product/donors.md). */
@@ -34,10 +36,17 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
     resolver: zodResolver(donationInitiateSchema),
     defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '' },
   });
-  const { inProgress, start } = useCheckout('/donation/initiate', setError, () => {
-    forgetDonationThanks();
-    rememberTyped({ amount: String(getValues('amount') ?? ''), purpose: String(getValues('purpose')) }, 'donation');
-  });
+  const [pushId, setPushId] = useState<string | null>(null);
+  const { inProgress, start } = useCheckout(
+    '/donation/initiate',
+    setError,
+    () => {
+      forgetDonationThanks();
+      rememberTyped({ amount: String(getValues('amount') ?? ''), purpose: String(getValues('purpose')) }, 'donation');
+    },
+    setPushId,
+  );
+  const organisation = useOrganisation();
   const [amountKept, setAmountKept] = useState(false);
   // The cause a donor came from (/donation?cause=… or ?purpose=…), read after hydration and before the
   // return flow below clears the query string.
@@ -98,7 +107,9 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               ))}
             </div>
           ) : null}
-          {recurring && isMonthly ? (
+          {pushId ? (
+            <PushWaiting id={pushId} onDone={() => setPushId(null)} />
+          ) : recurring && isMonthly ? (
             recurring({ purpose, amount })
           ) : (
             <form
@@ -147,8 +158,23 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
                 Faire un don
               </Button>
+              {/* No page: the mobile-money operator asks on the telephone given above (CONTRACT « Giving from any phone »). */}
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={inProgress}
+                onClick={handleSubmit((values) => start({ ...values, mode: 'push' }))}
+              >
+                Payer sur mon téléphone
+              </Button>
             </form>
           )}
+          {organisation.smsNumber ? (
+            <p className="mt-6 text-sm text-slate-700">
+              Sans internet ? Envoyez <strong>DON 1000</strong> (ou un autre montant) par SMS au{' '}
+              <span className="whitespace-nowrap">{organisation.smsNumber}</span> : la demande de paiement arrive sur votre téléphone.
+            </p>
+          ) : null}
         </>
       )}
     </section>
