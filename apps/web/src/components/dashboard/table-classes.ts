@@ -10,9 +10,8 @@ export const TABLE_CLASSES = {
   tbody: 'divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0',
   tr: 'max-sm:block max-sm:rounded-md max-sm:bg-white max-sm:px-4 max-sm:py-2 max-sm:shadow-sm',
   // From 640 px a cell wraps long values (a message body, an address) at 20 rem instead of widening the table, so
-  // the last columns and the actions fit the screen (issue #33 item 11) — at spaces only: a word is never cut in two
-  // (break-words cuts only a single word longer than the whole cell, such as an e-mail address; issue 40).
-  td: 'px-4 py-3 align-top text-slate-800 sm:max-w-[20rem] sm:break-words max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
+  // the last columns and the actions fit the screen (issue #33 item 11).
+  td: 'px-4 py-3 align-top text-slate-800 sm:max-w-[20rem] sm:[overflow-wrap:anywhere] max-sm:flex max-sm:flex-col max-sm:gap-0.5 max-sm:px-0 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere] max-sm:[&_*]:min-w-0 max-sm:[&_*]:whitespace-normal max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
   /** The actions' column: kept in view at the right edge even when a wide table scrolls sideways. */
   actions: 'sm:sticky sm:right-0 sm:bg-white sm:shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]',
   actionsHead: 'sm:sticky sm:right-0 sm:bg-slate-100',

@@ -16,12 +16,16 @@ export function ProviderCards({ providers, label }: { providers: readonly ZonePr
             <span className="font-medium">Zone : </span>
             {p.zone}
           </p>
-          <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-            <a className="text-emerald-800 underline" href={`tel:${p.telephone}`}>
+          {/* Links at least 24 px tall (WCAG 2.2 target size): a thumb on a phone finds them. */}
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <a className="inline-flex min-h-6 items-center text-emerald-800 underline" href={`tel:${p.telephone}`}>
               {formatTelephone(p.telephone)}
             </a>
             {p.email ? (
-              <a className="[overflow-wrap:anywhere] text-emerald-800 underline" href={`mailto:${p.email}`}>
+              <a
+                className="inline-flex min-h-6 items-center [overflow-wrap:anywhere] text-emerald-800 underline"
+                href={`mailto:${p.email}`}
+              >
                 {p.email}
               </a>
             ) : null}
