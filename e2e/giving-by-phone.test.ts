@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
 
-// CONTRACT « Giving from any phone »: on a 360 px phone, « Payer sur mon téléphone » asks the payer to approve on the
+// docs/giving-by-phone.md: on a 360 px phone, « Payer sur mon téléphone » asks the payer to approve on the
 // telephone; no checkout page opens; the screen follows the request until the answer (here the sandbox's).
 
 const browser = setupBrowser();

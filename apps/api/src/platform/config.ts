@@ -74,7 +74,7 @@ const envSchema = z.object({
   ORG_ADDRESS: optional,
   ORG_EMAIL: optional.pipe(z.email({ error: 'doit être une adresse e-mail' }).optional()),
   ORG_TELEPHONE: optional,
-  /** The number people send SMS commands to (DON 1000…), shown on the public site (CONTRACT « Giving from any phone »). */
+  /** The number people send SMS commands to (DON 1000…), shown on the public site (docs/giving-by-phone.md). */
   ORG_SMS_NUMBER: optional,
   DPO_NAME: optional,
   DPO_EMAIL: optional.pipe(z.email({ error: 'doit être une adresse e-mail' }).optional()),
@@ -291,7 +291,7 @@ function parseKey(name: string, value: string): Buffer {
 
 function parseEncryption(e: z.output<typeof envSchema>): Config['encryption'] {
   // Several processes (a shared database or object store) must share one key: a key generated per process would
-  // leave each unable to read what another stored (CONTRACT « Who may act on whom », « Several processes »).
+  // leave each unable to read what another stored (docs/configuration.md, « Several processes »).
   if ((e.STORAGE_URL || e.DATABASE_URL) && !e.DATA_ENCRYPTION_KEY) {
     throw new ConfigError(
       'Configuration invalide : DATA_ENCRYPTION_KEY est obligatoire avec STORAGE_URL ou DATABASE_URL (tous les processus partagent la même clé : openssl rand -base64 32)',

@@ -4,7 +4,7 @@ import { settleVolunteerCodeRequests } from '../../src/modules/events/volunteer-
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVolunteer } from './fixtures';
 
-// The volunteers' code request answers in the same time for any number (CONTRACT « Who may act on whom »). Real
+// The volunteers' code request answers in the same time for any number (docs/product/events.md). Real
 // HTTP requests, volunteers' and unknown numbers interleaved, compared with a Mann-Whitney U test: on a loaded
 // machine noise slows both kinds alike, while a difference of work in one branch shifts one distribution.
 

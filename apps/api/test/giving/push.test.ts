@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// CONTRACT « Giving from any phone »: `mode: "push"` asks the payer to approve on the telephone, with no page; the
+// docs/giving-by-phone.md: `mode: "push"` asks the payer to approve on the telephone, with no page; the
 // status comes only from the provider (here the sandbox, answered by POST /api/sandbox/push/{id}/approve|refuse).
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../src/modules/whatsapp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-// CONTRACT « Giving from any phone »: POST /api/sms/inbound in Twilio's format, signed; each command answered in
+// docs/giving-by-phone.md: POST /api/sms/inbound in Twilio's format, signed; each command answered in
 // French through the outbox; at most 10 commands per number per hour; a forged call changes nothing.
 
 const TOKEN = 'jeton-twilio-de-test';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { createAccount, expenseValues, postExpense } from '../treasury/helpers';
 
-// CONTRACT « Who may act on whom »: administrators are changed by two, act-as never reaches an administrator or an
+// docs/decisions/policy.md: administrators are changed by two, act-as never reaches an administrator or an
 // account with a pending change, and four-eyes holds against oneself (docs/decisions/policy.md).
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 
-// shared/CONTRACT.md « Who may act on whom »: acts done with an act-as token (consents, exports, profile deletion) are
+// docs/product/personal-data.md: acts done with an act-as token (consents, exports, profile deletion) are
 // audited with both identities.
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { readZip, type SeededPerson, seedPerson } from './fixtures';
 
-// shared/CONTRACT.md « Who may act on whom »: fulfilling an access request sends the person (SMS, and e-mail when known)
+// docs/product/personal-data.md: fulfilling an access request sends the person (SMS, and e-mail when known)
 // a link /mes-donnees/{token} (≥ 128 bits, 7 days, one person) to a readable French summary with the ZIP beside it;
 // the ZIP carries no live /engagement/… or /billet/… link.
 

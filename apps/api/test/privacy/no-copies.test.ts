@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { type SeededPerson, seedPerson } from './fixtures';
 
-// shared/CONTRACT.md « Who may act on whom »: an erasure leaves no copy (no table keeps the name, telephone or e-mail;
+// docs/product/personal-data.md: an erasure leaves no copy (no table keeps the name, telephone or e-mail;
 // consents keep a keyed hash; SQLite zeroes freed content and checkpoints its WAL), the person is told before their
 // address goes, and one-time codes never rest in clear (hashed for checking, sealed in the outbox until sent).
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { readZip, type SeededPerson, seedPerson } from './fixtures';
 
-// shared/CONTRACT.md « Who may act on whom »: a privacy request is proved by the telephone it names (code by SMS to it
+// docs/product/personal-data.md: a privacy request is proved by the telephone it names (code by SMS to it
 // only; by e-mail only for a person known by e-mail alone, covering that e-mail's data only); a consent given or
 // withdrawn from outside a message's link is proved the same way and changes only the proved address.
 

@@ -58,7 +58,7 @@ async function insertVolunteer(db: DB, name: string, confirmed: 0 | 1): Promise<
       domain: 'Education',
       under_restriction: 0,
       is_confirmed: confirmed,
-      // Volunteers shown publicly are those who chose it (CONTRACT « Phone-only people, round three »).
+      // Volunteers shown publicly are those who chose it (docs/walkthrough.md « Phone-only, round three »).
       public_profile: 1,
       created_at: stamp(),
     })

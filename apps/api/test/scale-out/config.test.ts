@@ -5,7 +5,7 @@ const KEY = Buffer.alloc(32, 7).toString('base64');
 
 // docs/product/scaling.md: the configuration of the shared pieces, each settable alone.
 describe('configuration of the shared pieces', () => {
-  it('refuses to start with a shared database or object store and no DATA_ENCRYPTION_KEY (CONTRACT « Who may act on whom »)', () => {
+  it('refuses to start with a shared database or object store and no DATA_ENCRYPTION_KEY (docs/configuration.md)', () => {
     const line = /^Configuration invalide : DATA_ENCRYPTION_KEY est obligatoire avec STORAGE_URL ou DATABASE_URL/;
     expect(() => loadConfig({ STORAGE_URL: 's3://asbe-uploads' })).toThrow(line);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/asbe' })).toThrow(line);

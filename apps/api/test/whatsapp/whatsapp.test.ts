@@ -110,7 +110,7 @@ describe('choosing the channel', () => {
       { telephone: '+2290197000182' },
       { passwordCost: t.config.passwordCost, uniqueSeed: 182 },
     );
-    // Giving for an address is proved by its code (shared/CONTRACT.md « Who may act on whom »).
+    // Giving for an address is proved by its code (docs/product/personal-data.md).
     const payload = { purpose: 'whatsapp', given: true, telephone: '01 97 00 01 82' };
     expect((await t.app.inject({ method: 'POST', url: '/api/consents', payload })).statusCode).toBe(202);
     const sent = await t.db

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Who may act on whom (CONTRACT « Who may act on whom »): changes to administrators are made by two.
+// Who may act on whom (docs/decisions/policy.md): changes to administrators are made by two.
 
 /** 202 answer of a change that waits for a second administrator. */
 export const pendingChangeSchema = z.object({

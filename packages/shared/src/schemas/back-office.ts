@@ -24,7 +24,7 @@ export const waitingCountsSchema = z.object({
   unmapped_zones: count,
   /** Telephone conflicts the migration to E.164 reported, not yet resolved. */
   telephone_conflicts: count,
-  /** Changes to administrators waiting for a second administrator (CONTRACT « Who may act on whom »). */
+  /** Changes to administrators waiting for a second administrator (docs/decisions/policy.md). */
   account_changes: count,
 });
 export type WaitingCounts = z.infer<typeof waitingCountsSchema>;

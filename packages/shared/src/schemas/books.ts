@@ -2,7 +2,7 @@ import { optionalFreeText, freeText } from '../text-rules';
 import { z } from '../zod-fr';
 import { pastDay, yearSchema } from './treasury';
 
-// Books: double-entry accounting on OHADA's SYCEBNL (shared/CONTRACT.md « Books »). Every amount is whole FCFA.
+// Books: double-entry accounting on OHADA's SYCEBNL (docs/books.md). Every amount is whole FCFA.
 
 export const BOOKS_MESSAGES = {
   accountNumberInvalid: 'Le numéro de compte s’écrit avec 3 à 8 chiffres.',

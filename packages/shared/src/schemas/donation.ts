@@ -53,7 +53,7 @@ export const donationInitiateSchema = z
     email: optionalEmail(),
     telephone: optionalTelephone(),
     phone: optionalTelephone(),
-    /** « push »: the provider asks the payer to approve on the telephone itself, no web page (CONTRACT « Giving from any phone »). */
+    /** « push »: the provider asks the payer to approve on the telephone itself, no web page (docs/giving-by-phone.md). */
     mode: paymentMode,
   })
   .superRefine(requirePushTelephone)

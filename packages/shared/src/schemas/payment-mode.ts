@@ -1,6 +1,6 @@
 import { z } from '../zod-fr';
 
-// Giving from any phone (CONTRACT « Giving from any phone »): `mode: "push"` asks the provider to have the payer
+// Giving from any phone (docs/giving-by-phone.md): `mode: "push"` asks the provider to have the payer
 // approve on the telephone itself, with no web page; the telephone is then required.
 
 export const PAYMENT_MODES = ['checkout', 'push'] as const;

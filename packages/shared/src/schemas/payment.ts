@@ -96,7 +96,7 @@ export const paymentInitiateSchema = z
     telephone: payerPhone().optional(),
     amount: paymentAmount(),
     payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
-    /** « push »: approved on the payer's telephone, no web page (CONTRACT « Giving from any phone »). */
+    /** « push »: approved on the payer's telephone, no web page (docs/giving-by-phone.md). */
     mode: paymentMode,
   })
   .superRefine((value, ctx) => {

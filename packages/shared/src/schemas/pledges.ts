@@ -97,7 +97,7 @@ export const pledgeCreateSchema = z.object({
   amount: donationAmount(),
   purpose: donationPurpose(),
   frequency: frequency().default('mensuel'),
-  /** « push »: the first gift is approved on the telephone, no page (CONTRACT « Giving from any phone »). */
+  /** « push »: the first gift is approved on the telephone, no page (docs/giving-by-phone.md). */
   mode: paymentMode,
 });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;

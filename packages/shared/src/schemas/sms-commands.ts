@@ -1,4 +1,4 @@
-// Commands by SMS (CONTRACT « Giving from any phone »): the words people send and every answer they get, in French.
+// Commands by SMS (docs/giving-by-phone.md): the words people send and every answer they get, in French.
 
 export const SMS_COMMANDS = ['DON', 'ADHESION', 'COTISATION', 'PAUSE', 'REPRISE', 'ARRET', 'STOP', 'AIDE'] as const;
 export type SmsCommand = (typeof SMS_COMMANDS)[number];

@@ -12,7 +12,7 @@ import { revokeUserSessions } from './sessions';
 import { applyUserChanges } from './users';
 import { insertRegisteredUser, rethrowUniqueViolation } from './registration';
 
-// Administrators are changed by two (CONTRACT « Who may act on whom », docs/decisions/policy.md): a change the policy
+// Administrators are changed by two (docs/decisions/policy.md, docs/decisions/policy.md): a change the policy
 // guards is proposed (account-change-proposals.ts) and applied here when another administrator approves it.
 
 export async function pageOfAccountChanges(db: DB, status?: string): Promise<AccountChange[]> {

@@ -2,7 +2,7 @@ import { ORGANISATION } from '@shared/constants';
 import type { DB } from '../../platform/database/database';
 import { notifyPerson } from '../messages';
 
-// CONTRACT « Who may act on whom »: a change of telephone, e-mail or password is told to the person by SMS and to
+// docs/decisions/policy.md: a change of telephone, e-mail or password is told to the person by SMS and to
 // the former e-mail address, so that a takeover never goes unnoticed by the one who held the account.
 
 const WHAT = { telephone: 'le numéro de téléphone', email: 'l’adresse e-mail', password: 'le mot de passe' } as const;

@@ -18,7 +18,7 @@ export function duration(minutes: number): string {
 
 export async function attestationPdf(db: DB, volunteer: { id: number; name: string }): Promise<Buffer> {
   const served = await data.servedSignups(db, volunteer.id);
-  // Only the hours the coordinator confirmed (docs: CONTRACT « Who may act on whom »).
+  // Only the hours the coordinator confirmed (docs: docs/product/events.md).
   const rows = served.map((s) => ({ ...s, minutes: s.hours_minutes ?? 0 }));
   const total = rows.reduce((sum, r) => sum + r.minutes, 0);
   const { default: PDFDocument } = await import('pdfkit');

@@ -273,7 +273,7 @@ export async function payLatestDue(ctx: PledgesContext, row: PledgeRow, mode: 'c
 }
 
 /**
- * PAUSE, REPRISE, ARRET by SMS (CONTRACT « Giving from any phone »): the sender's newest live pledge, changed as its
+ * PAUSE, REPRISE, ARRET by SMS (docs/giving-by-phone.md): the sender's newest live pledge, changed as its
  * link would, audited as coming by SMS. False when the number has none.
  */
 export async function changePledgeByTelephone(db: DB, telephone: string, action: 'pause' | 'resume' | 'cancel'): Promise<boolean> {

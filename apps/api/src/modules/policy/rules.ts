@@ -52,7 +52,7 @@ export function assertOwnSession(actor: Actor) {
   if (actor.actingId !== null && actor.actingId !== undefined) throw forbidden(POLICY_MESSAGES.notWithActAs);
 }
 
-/** Four-eyes (CONTRACT « Who may act on whom »): an expense is approved by an administrator who did not record it,
+/** Four-eyes (docs/decisions/policy.md): an expense is approved by an administrator who did not record it,
  * in their own session. Since a new administrator needs a second one's approval, no one approves through a puppet. */
 export function assertCanApproveExpense(actor: Actor, expense: { created_by: number | null }) {
   assertOwnSession(actor);

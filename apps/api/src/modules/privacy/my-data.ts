@@ -8,7 +8,7 @@ import { notifyPerson } from '../messages';
 import { findLink, insertLink } from './data/data-links';
 import type { Person } from './data/person';
 
-// The person receives their data (shared/CONTRACT.md « Who may act on whom »): fulfilling an access request sends an
+// The person receives their data (docs/product/personal-data.md): fulfilling an access request sends an
 // SMS (and an e-mail when known) with `/mes-donnees/{token}`: 256 random bits, only their SHA-256 kept, valid 7 days,
 // for the one person the request proved. It answers until it expires (the page, then the ZIP beside it).
 

@@ -11,7 +11,7 @@ import { getFeeSettings } from '../settings';
 import { withdrawChannel } from '../whatsapp';
 import { countSmsCommandsSince, pruneSmsCommands, recordSmsCommand } from './data';
 
-// Commands by SMS (CONTRACT « Giving from any phone »): read without accents or case, answered through the outbox in
+// Commands by SMS (docs/giving-by-phone.md): read without accents or case, answered through the outbox in
 // French; a gift or a fee is a payment request on the sender's own telephone (mode push), never a page.
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -158,7 +158,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
                 Faire un don
               </Button>
-              {/* No page: the mobile-money operator asks on the telephone given above (CONTRACT « Giving from any phone »). */}
+              {/* No page: the mobile-money operator asks on the telephone given above (docs/giving-by-phone.md). */}
               <Button
                 type="button"
                 variant="secondary"

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
 
-// A payment requested on the payer's telephone (CONTRACT « Giving from any phone »): no checkout page; the screen
+// A payment requested on the payer's telephone (docs/giving-by-phone.md): no checkout page; the screen
 // asks the server every few seconds, and the server asks the provider, until the payer answered or it expired.
 
 const POLL_MS = 3000;

@@ -118,7 +118,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Administrators are changed by two (CONTRACT « Who may act on whom »).
+  // Administrators are changed by two (docs/decisions/policy.md).
   app.get(
     '/admin/account-changes',
     {

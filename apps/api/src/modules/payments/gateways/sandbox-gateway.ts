@@ -14,7 +14,7 @@ import { type Checkout, type CheckoutRequest, type PaymentGateway, type Provider
 // The built-in payment simulator (PAYMENT_PROVIDER=sandbox): plays the provider's part with its own
 // table, and its checkout page is served by payments/routes/sandbox-routes.ts. No network, no money.
 
-/** An unanswered request on the payer's telephone expires after 5 minutes (CONTRACT « Giving from any phone »). */
+/** An unanswered request on the payer's telephone expires after 5 minutes (docs/giving-by-phone.md). */
 export const PUSH_LIFETIME_MS = 5 * 60 * 1000;
 
 export const SANDBOX_OUTCOMES = ['approved', 'declined', 'canceled', 'pending'] as const satisfies readonly TransactionStatus[];

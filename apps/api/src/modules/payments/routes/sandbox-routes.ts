@@ -74,7 +74,7 @@ ${SANDBOX_OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}"
     },
   );
 
-  // The payer's answer on the telephone, played by hand (CONTRACT « Giving from any phone »): only with the
+  // The payer's answer on the telephone, played by hand (docs/giving-by-phone.md): only with the
   // sandbox provider (this plugin is registered for it alone), and only for a request still waiting.
   app.post<{ Params: { id: string; answer: string } }>('/sandbox/push/:id/:answer', { schema: { hide: true } }, async (request, reply) => {
     const answer = request.params.answer === 'approve' ? 'approved' : request.params.answer === 'refuse' ? 'declined' : null;

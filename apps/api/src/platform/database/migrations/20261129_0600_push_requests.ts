@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: this file never imports application code.
 //
-// Giving from any phone (CONTRACT « Giving from any phone »): a payment requested on the payer's telephone has no
+// Giving from any phone (docs/giving-by-phone.md): a payment requested on the payer's telephone has no
 // checkout page; the sandbox lets such a request expire (push_expires_at). sms_commands counts the commands each
 // number sent by SMS (at most 10 an hour) — the number and the command word only, never the message's text.
 

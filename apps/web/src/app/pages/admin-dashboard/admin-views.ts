@@ -75,7 +75,7 @@ export const ADMIN_VIEWS = [
   'consentements',
   // What the migrations to the zone list and to one telephone form left for a person to decide (issue #33).
   'donnees-a-reprendre',
-  // Administrators are changed by two (CONTRACT « Who may act on whom »).
+  // Administrators are changed by two (docs/decisions/policy.md).
   'changements-en-attente',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];

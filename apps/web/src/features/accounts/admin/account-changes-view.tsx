@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 
-// « Changements en attente » (CONTRACT « Who may act on whom »): changes to administrators proposed by one and
+// « Changements en attente » (docs/decisions/policy.md): changes to administrators proposed by one and
 // approved or refused by another. The server refuses the proposer's own decision; the buttons say so beforehand.
 
 const KEY = ['admin', 'account-changes'] as const;
