@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '@shared/text-rules';
+import { withdrawToken } from '../../src/modules/privacy/consents';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, type SeededUser, seedUser } from '../helpers/users';
 import { field, file, listUploads, makeDocx, makeJpeg, makePdf, makePng, multipart, type Part } from './fixtures';
@@ -292,5 +293,19 @@ describe('the public list shows only the volunteers who chose it', () => {
     await t.db.updateTable('volunteers').set({ name: 'Bénévole anonymisé' }).where('id', '=', visible.id).execute();
     const after = (await t.app.inject({ url: '/api/volunteers?per_page=100' })).json().map((v: { id: number }) => v.id);
     expect(after).not.toContain(visible.id);
+  });
+
+  it('takes a volunteer off the list when the public_name consent is withdrawn elsewhere (a message’s link)', async () => {
+    expect(
+      (await post([...fields({ name: 'Afi Retrait', email: 'Retrait@Example.bj', public_profile: '1' }), ...files()])).statusCode,
+    ).toBe(201);
+    const row = await t.db.selectFrom('volunteers').select('id').where('name', '=', 'Afi Retrait').executeTakeFirstOrThrow();
+    await t.app.inject({ method: 'PUT', url: `/api/volunteers/${row.id}/confirm`, headers: bearer(admin.token) });
+    const listed = async () => (await t.app.inject({ url: '/api/volunteers?per_page=100' })).json().map((v: { id: number }) => v.id);
+    expect(await listed()).toContain(row.id);
+    const token = await withdrawToken(t.db, 'public_name', 'retrait@example.bj');
+    const res = await t.app.inject({ method: 'POST', url: '/api/consents', payload: { purpose: 'public_name', given: false, token } });
+    expect(res.statusCode).toBe(200);
+    expect(await listed()).not.toContain(row.id);
   });
 });

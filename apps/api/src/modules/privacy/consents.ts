@@ -12,7 +12,7 @@ import { fieldError, HttpError } from '../../platform/lib/http-errors';
 import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
 import { CODE_MASK, issueCode, verifyCode } from '../codes';
 import { notifyPerson } from '../messages';
-import { consentsOf, insertConsent, setNewsletterSubscription } from './data/consents';
+import { consentsOf, insertConsent, setNewsletterSubscription, setVolunteerPublicProfile } from './data/consents';
 import { loadSecret } from '../../platform/database/app-secrets';
 import { addressHash, ERASURE_HASH_SECRET } from './data/person';
 
@@ -62,8 +62,11 @@ export async function recordConsent(db: DB, purpose: ConsentPurpose, given: bool
 export async function changeConsent(db: DB, purpose: ConsentPurpose, given: boolean, ctx: ConsentContext): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await recordConsent(trx, purpose, given, ctx);
-    const email = normalise(ctx).email;
+    const { email, telephone } = normalise(ctx);
     if (purpose === 'newsletter' && email) await setNewsletterSubscription(trx, email, given, nowIso());
+    if (purpose === 'public_name') {
+      await setVolunteerPublicProfile(trx, { telephones: telephone ? telephoneSpellings(telephone) : [], email }, given);
+    }
   });
 }
 

@@ -87,3 +87,22 @@ export async function setNewsletterSubscription(db: DB, email: string, subscribe
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
 }
+
+/**
+ * A `public_name` consent given or withdrawn elsewhere than the volunteer form (member space, a message's link, a
+ * code): the volunteer card on the public site follows it (volunteers.public_profile; the list's version trigger
+ * refreshes the cached public page).
+ */
+export async function setVolunteerPublicProfile(db: DB, who: { telephones: string[]; email: string | null }, shown: boolean) {
+  if (who.telephones.length === 0 && !who.email) return;
+  await db
+    .updateTable('volunteers')
+    .set({ public_profile: shown ? 1 : 0 })
+    .where((eb) => {
+      const ors = [];
+      if (who.telephones.length) ors.push(eb('telephone', 'in', who.telephones));
+      if (who.email) ors.push(eb(eb.fn('lower', ['email']), '=', who.email));
+      return eb.or(ors);
+    })
+    .execute();
+}
