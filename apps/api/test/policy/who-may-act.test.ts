@@ -153,6 +153,20 @@ describe('act-as never reaches an administrator', () => {
   });
 });
 
+describe('act-as ends when a change is proposed', () => {
+  it('a token obtained before a proposal for the account opens nothing while the change waits', async () => {
+    const member = await seedUser(t, 'membre');
+    const acting = await t.app.inject({ method: 'POST', url: `/api/users/${member.id}/act-as`, headers: bearer(b.token) });
+    expect(acting.statusCode).toBe(200);
+    const token = acting.json().token as string;
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await patch(a, member.id, { role: 'administrateur' })).statusCode).toBe(202);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode).toBe(401);
+    // The member's own session is not an act-as token: it goes on.
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(member.token) })).statusCode).toBe(200);
+  });
+});
+
 describe('four-eyes holds against oneself', () => {
   it('an expense is approved by another administrator; an approved one is cancelled by two', async () => {
     const account = await createAccount(t, a, 'Caisse siège', 'caisse', 500_000);

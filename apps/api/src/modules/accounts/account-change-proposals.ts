@@ -3,7 +3,7 @@ import { type DB, nowIso } from '../../platform/database/database';
 import { conflict } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { countActiveAdministrators } from '../policy';
-import { hasPendingAccountChange, insertAccountChange, lockActiveAdministrators } from './data';
+import { deleteTokensActingFor, hasPendingAccountChange, insertAccountChange, lockActiveAdministrators } from './data';
 import type { ZoneColumns } from '../places';
 
 // A change that the policy gives to two administrators (modules/policy) is recorded here; account-changes.ts applies
@@ -49,6 +49,8 @@ export async function proposeAccountChange(db: DB, actor: AuditActor, proposal: 
       proposed_by: actor.id,
       proposed_at: nowIso(),
     });
+    // No one acts for an account whose change waits (modules/policy): a token obtained before the proposal ends too.
+    if (userId !== null) await deleteTokensActingFor(trx, userId);
     await recordAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,

@@ -240,11 +240,12 @@ export async function deleteUserTokens(db: DB, userId: number, exceptTokenId?: n
   await query.execute();
 }
 
-/** Revokes the act-as tokens an adviser or administrator holds (their logout). */
 /** The act-as tokens issued for an account (someone acting for it). */
 export async function deleteTokensActingFor(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('acting_user_id', 'is not', null).execute();
 }
+
+/** Revokes the act-as tokens an adviser or administrator holds (their logout). */
 
 export async function deleteActingTokens(db: DB, actingUserId: number): Promise<void> {
   await db.deleteFrom('auth_tokens').where('acting_user_id', '=', actingUserId).execute();
