@@ -114,6 +114,14 @@ describe('administrators are changed by two', () => {
     const created = await t.db.selectFrom('users').selectAll().where('telephone', '=', payload.telephone).executeTakeFirstOrThrow();
     expect(created.role).toBe('administrateur');
     expect(created.created_by).toBe(a.id);
+    // The approval's audit line names the account it created.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'account_change.approve')
+      .where('entity_id', '=', String(res.json().change_id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details as string).user_id).toBe(created.id);
     // The password the proposer chose opens nothing: the new administrator chooses one by a code to their telephone.
     const login = await t.app.inject({
       method: 'POST',

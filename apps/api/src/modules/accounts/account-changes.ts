@@ -25,7 +25,13 @@ export async function pageOfAccountChanges(db: DB, status?: string): Promise<Acc
   }));
 }
 
-async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee' | 'rejetee', apply: (trx: DB) => Promise<void>) {
+async function decide(
+  db: DB,
+  actor: AuditActor,
+  id: number,
+  status: 'approuvee' | 'rejetee',
+  apply: (trx: DB) => Promise<number | null>,
+) {
   assertOwnSession(actor);
   const change = await findAccountChange(db, id);
   if (!change) throw notFound(POLICY_MESSAGES.notFound);
@@ -39,7 +45,8 @@ async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee'
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await decideAccountChange(trx, id, status, actor.id, nowIso()))) throw conflict(POLICY_MESSAGES.notPending);
-      await apply(trx);
+      // The account's id: a new administrator's is known only once the approval has created it.
+      const userId = await apply(trx);
       await recordAudit(trx, {
         actorId: actor.id,
         ip: actor.ip,
@@ -47,7 +54,7 @@ async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee'
         action: status === 'approuvee' ? 'account_change.approve' : 'account_change.reject',
         entity: 'account_changes',
         entityId: id,
-        details: { kind: change.kind, user_id: change.user_id, proposed_by: change.proposed_by },
+        details: { kind: change.kind, user_id: userId, proposed_by: change.proposed_by },
       });
     });
   } catch (error) {
@@ -63,7 +70,10 @@ async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee'
  * their own proposals.
  */
 export async function approveAccountChange(db: DB, actor: AuditActor, id: number, options: { publicUrl: string; passwordCost: number }) {
-  const voided = await hashPassword(randomBytes(32).toString('base64url'), options.passwordCost);
+  // Hashed before the transaction (a hash holds SQLite's write lock for its whole duration), and only when needed.
+  const pending = await findAccountChange(db, id);
+  const promotes = pending?.kind === 'create' || JSON.parse(pending?.changes ?? '{}').role === 'administrateur';
+  const voided = promotes ? await hashPassword(randomBytes(32).toString('base64url'), options.passwordCost) : '';
   await decide(db, actor, id, 'approuvee', async (trx) => {
     const change = (await findAccountChange(trx, id))!;
     const changes = JSON.parse(change.changes);
@@ -71,17 +81,18 @@ export async function approveAccountChange(db: DB, actor: AuditActor, id: number
     let userId = change.user_id!;
     if (change.kind === 'update') await applyUserChanges(trx, actor, userId, changes, options, details);
     else userId = await insertRegisteredUser(trx, { id: change.proposed_by }, changes, actor.ip, options, details);
-    if (change.kind === 'create' || changes.role === 'administrateur') {
+    if (voided && (change.kind === 'create' || changes.role === 'administrateur')) {
       await updateUser(trx, userId, { password_hash: voided, must_change_password: 1, updated_at: nowIso() });
       await revokeUserSessions(trx, userId);
       const person = await findUserById(trx, userId);
       if (person) await notifyNewAdministrator(trx, person, options.publicUrl);
     }
+    return userId;
   });
   return { message: POLICY_MESSAGES.approved };
 }
 
 export async function rejectAccountChange(db: DB, actor: AuditActor, id: number) {
-  await decide(db, actor, id, 'rejetee', async () => {});
+  await decide(db, actor, id, 'rejetee', async () => null);
   return { message: POLICY_MESSAGES.rejected };
 }
