@@ -25,6 +25,9 @@ export const BOOKS_MESSAGES = {
   entryNotFound: 'Écriture introuvable.',
   entryImmutable: 'Une écriture validée ne peut être ni modifiée ni supprimée : contre-passez-la.',
   entryAlreadyReversed: 'Cette écriture a déjà été contre-passée.',
+  entryReversedAtSource:
+    'Cette écriture vient d’un mouvement, d’une dépense, d’une ouverture ou d’une clôture : annulez sa source (ou rouvrez l’exercice), elle sera contre-passée avec elle.',
+  beforeFirstYear: (year: number) => `Les comptes commencent en ${year} : une écriture ne peut pas être datée d’un exercice antérieur.`,
   yearClosed: (year: number) => `L’exercice ${year} est clôturé : aucune écriture ne peut y être datée.`,
   yearAlreadyClosed: (year: number) => `L’exercice ${year} est déjà clôturé.`,
   previousYearOpen: (year: number) => `Clôturez d’abord l’exercice ${year}.`,
@@ -69,11 +72,15 @@ export const bookAccountCreateSchema = z.object({
   label: freeText({ requiredMessage: BOOKS_MESSAGES.accountLabelRequired, max: 120, maxMessage: BOOKS_MESSAGES.accountLabelTooLong }),
 });
 
-const wholeAmount = z.coerce
-  .number<string | number>({ error: BOOKS_MESSAGES.amountInvalid })
-  .int(BOOKS_MESSAGES.amountInvalid)
-  .min(0, BOOKS_MESSAGES.amountInvalid)
-  .max(1e13, BOOKS_MESSAGES.amountInvalid);
+// A number, or digits (spaces between thousands allowed): never a boolean, an exponent or a decimal.
+const wholeAmount = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d[\d \u00a0\u202f]*$/.test(v) ? Number(v.replace(/\D/g, '')) : v),
+  z
+    .number({ error: BOOKS_MESSAGES.amountInvalid })
+    .int(BOOKS_MESSAGES.amountInvalid)
+    .min(0, BOOKS_MESSAGES.amountInvalid)
+    .max(1e13, BOOKS_MESSAGES.amountInvalid),
+);
 
 const cause = optionalFreeText({ max: 40 });
 
@@ -139,7 +146,13 @@ export const reverseSchema = z.object({
   reason: freeText({ requiredMessage: BOOKS_MESSAGES.reasonRequired, max: 500, maxMessage: BOOKS_MESSAGES.reasonTooLong }),
 });
 
-export const verifySchema = z.object({ ok: z.boolean(), entries: z.number(), first_broken: z.number().nullable() });
+export const verifySchema = z.object({
+  ok: z.boolean(),
+  entries: z.number(),
+  first_broken: z.number().nullable(),
+  /** The kept totals (trial balance, statements) equal the sums of the hashed lines. */
+  totals_ok: z.boolean(),
+});
 
 export const booksFormat = z.enum(['json', 'csv', 'pdf']).optional();
 export const yearQuerySchema = z.object({ year: yearSchema, format: booksFormat });

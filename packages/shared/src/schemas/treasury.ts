@@ -80,6 +80,7 @@ export const TREASURY_MESSAGES = {
   openingBalanceInvalid: 'Le solde d’ouverture doit être un nombre entier de FCFA.',
   dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
   dateFuture: 'La date ne peut pas être dans le futur.',
+  dateTooOld: 'La date ne peut pas être antérieure au 1er janvier 2000.',
   amountPositive: 'Le montant doit être un nombre entier positif de FCFA.',
   accountRequired: 'Veuillez choisir un compte.',
   accountUnknown: 'Ce compte n’existe pas.',
@@ -139,7 +140,9 @@ export const pastDay = z
     error: TREASURY_MESSAGES.dateInvalid,
     abort: true,
   })
-  .refine((v) => v <= todayCotonou(), TREASURY_MESSAGES.dateFuture);
+  .refine((v) => v <= todayCotonou(), TREASURY_MESSAGES.dateFuture)
+  // The books' years run from 2000 (yearSchema): an older day would open a year no screen reaches nor closes.
+  .refine((v) => v >= '2000-01-01', TREASURY_MESSAGES.dateTooOld);
 
 /** Any calendar day (filters). */
 export const dayFilter = z

@@ -25,13 +25,7 @@ export async function pageOfAccountChanges(db: DB, status?: string): Promise<Acc
   }));
 }
 
-async function decide(
-  db: DB,
-  actor: AuditActor,
-  id: number,
-  status: 'approuvee' | 'rejetee',
-  apply: (trx: DB) => Promise<number | null>,
-) {
+async function decide(db: DB, actor: AuditActor, id: number, status: 'approuvee' | 'rejetee', apply: (trx: DB) => Promise<number | null>) {
   assertOwnSession(actor);
   const change = await findAccountChange(db, id);
   if (!change) throw notFound(POLICY_MESSAGES.notFound);

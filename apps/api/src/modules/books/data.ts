@@ -151,6 +151,26 @@ export const pageOfEntries = (db: Exec, f: EntryFilter, limit: number, offset: n
   entriesQuery(db, f).orderBy('e.day').orderBy('e.id').limit(limit).offset(offset).execute();
 
 /** Entries in chain order, `after` an id, in batches (the chain's check, the journal's files). */
+/** Every kept total (the books' verification compares them with the lines). */
+export const keptTotals = (db: Exec) =>
+  db.selectFrom('books_totals').select(['year', 'account', 'cause', 'carried', 'debit', 'credit']).execute();
+
+/** The lines summed as books_totals keeps them: per year, account, cause and carried flag. */
+export const summedLines = (db: Exec) =>
+  db
+    .selectFrom('books_lines as l')
+    .innerJoin('books_entries as e', 'e.id', 'l.entry_id')
+    .select((eb) => [
+      'e.year',
+      'l.account',
+      eb.fn.coalesce('l.cause', sql.lit('')).as('cause'),
+      'e.carried',
+      eb.fn.sum<number | string>('l.debit').as('debit'),
+      eb.fn.sum<number | string>('l.credit').as('credit'),
+    ])
+    .groupBy((eb) => ['e.year', 'l.account', eb.fn.coalesce('l.cause', sql.lit('')), 'e.carried'])
+    .execute();
+
 export const entriesAfter = (db: Exec, after: number, limit: number, year?: number) => {
   let q = db.selectFrom('books_entries').selectAll().where('id', '>', after);
   if (year !== undefined) q = q.where('year', '=', year);

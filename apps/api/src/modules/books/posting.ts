@@ -1,7 +1,7 @@
 import { BOOK_ACCOUNTS, EXPENSE_CATEGORY_ACCOUNTS, SYCEBNL_CHART } from '@shared/books/chart';
 import { formatFcfa } from '@shared/format';
 import { ACCOUNT_KIND_LABELS, type AccountKind } from '@shared/schemas/treasury';
-import { entryHash } from './chain';
+import { CURRENT_HASH_VERSION, entryHash } from './chain';
 import {
   closedYears,
   insertUnmapped,
@@ -47,7 +47,23 @@ export async function postEntry(db: Exec, entry: NewEntry): Promise<EntryRow> {
   const validated_at = now();
   const lines = entry.lines.map((l) => ({ account: l.account, debit: Number(l.debit), credit: Number(l.credit), cause: l.cause ?? null }));
   const reference = entry.reference ?? null;
-  const hash = entryHash(previous, { number, day: entry.day, journal: entry.journal, label: entry.label, reference, validated_at, lines });
+  const label = entry.label.slice(0, 200);
+  const hashed = {
+    number,
+    day: entry.day,
+    journal: entry.journal,
+    label,
+    reference,
+    validated_at,
+    lines,
+    year,
+    source_type: entry.source_type,
+    source_id: entry.source_id,
+    reverses_id: entry.reverses_id ?? null,
+    carried: entry.carried ?? 0,
+    created_by: entry.created_by ?? null,
+  };
+  const hash = entryHash(previous, hashed, CURRENT_HASH_VERSION);
   const row = await insertEntryRows(
     db,
     {
@@ -55,7 +71,7 @@ export async function postEntry(db: Exec, entry: NewEntry): Promise<EntryRow> {
       year,
       day: entry.day,
       journal: entry.journal,
-      label: entry.label.slice(0, 200),
+      label,
       reference,
       source_type: entry.source_type,
       source_id: entry.source_id,
@@ -63,6 +79,7 @@ export async function postEntry(db: Exec, entry: NewEntry): Promise<EntryRow> {
       carried: entry.carried ?? 0,
       validated_at,
       hash,
+      hash_version: CURRENT_HASH_VERSION,
       created_by: entry.created_by ?? null,
       created_at: validated_at,
     },

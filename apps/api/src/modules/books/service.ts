@@ -9,6 +9,9 @@ import {
   type EntryFilter,
   type EntryRow,
   entriesAfter,
+  keptTotals,
+  yearsWithEntries,
+  summedLines,
   entryReversing,
   type Exec,
   findEntry,
@@ -106,6 +109,11 @@ export async function createManualEntry(db: DB, input: EntryCreate, actor: Audit
   });
   return db.transaction().execute(async (trx) => {
     await assertOpenYear(trx, input.date);
+    // A year before the books' first would open an exercise that every later closing waits for.
+    const first = (await yearsWithEntries(trx))[0]?.year;
+    if (first !== undefined && Number(input.date.slice(0, 4)) < Number(first)) {
+      throw fieldError('date', BOOKS_MESSAGES.beforeFirstYear(Number(first)));
+    }
     const row = await postEntry(trx, {
       day: input.date,
       journal: input.journal,
@@ -134,6 +142,10 @@ export async function reverseEntry(db: DB, id: number, reason: string, actor: Au
   return db.transaction().execute(async (trx) => {
     const original = await findEntry(trx, id);
     if (!original) throw notFound(BOOKS_MESSAGES.entryNotFound);
+    // Only a manual entry is reversed by hand: one posted from a movement, an expense, an opening or a closing is
+    // countered with its source (cancelling the movement or expense, reopening the year, by two where the policy
+    // says so), or the books and the treasury would disagree and the source's own counter-entry would reverse it again.
+    if (original.source_type !== 'manual') throw conflict(BOOKS_MESSAGES.entryReversedAtSource);
     if ((await entryReversing(trx, id)) || original.reverses_id !== null) throw conflict(BOOKS_MESSAGES.entryAlreadyReversed);
     await assertOpenYear(trx, today);
     const lines = await linesOf(trx, [id]);
@@ -161,8 +173,24 @@ export async function reverseEntry(db: DB, id: number, reason: string, actor: Au
   });
 }
 
-/** Recomputes the chain from the first entry: the first entry whose hash does not match, if any. */
-export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: number; first_broken: number | null }> {
+/**
+ * The kept totals (books_totals, which the trial balance and statements read) equal the sums of the lines: they are
+ * outside the chain, so they are recomputed from the hashed lines.
+ */
+async function totalsAgree(db: Exec): Promise<boolean> {
+  const [kept, summed] = await Promise.all([keptTotals(db), summedLines(db)]);
+  const key = (r: { year: number; account: string; cause: string | null; carried: number }) =>
+    `${r.year}|${r.account}|${r.cause ?? ''}|${Number(r.carried)}`;
+  const expected = new Map(
+    summed.filter((r) => Number(r.debit) !== 0 || Number(r.credit) !== 0).map((r) => [key(r), `${Number(r.debit)}/${Number(r.credit)}`]),
+  );
+  const nonZero = kept.filter((r) => Number(r.debit) !== 0 || Number(r.credit) !== 0);
+  if (nonZero.length !== expected.size) return false;
+  return nonZero.every((r) => expected.get(key(r)) === `${Number(r.debit)}/${Number(r.credit)}`);
+}
+
+/** Recomputes the chain from the first entry (the first entry whose hash does not match, if any) and the totals. */
+export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean }> {
   let previous = GENESIS_HASH;
   let after = 0;
   let count = 0;
@@ -176,20 +204,33 @@ export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: num
     const byEntry = new Map<number, typeof lines>();
     for (const l of lines) byEntry.set(l.entry_id, [...(byEntry.get(l.entry_id) ?? []), l]);
     for (const r of rows) {
-      const hash = entryHash(previous, {
-        number: r.number,
-        day: r.day,
-        journal: r.journal,
-        label: r.label,
-        reference: r.reference,
-        validated_at: r.validated_at,
-        lines: byEntry.get(r.id) ?? [],
-      });
+      const hash = entryHash(
+        previous,
+        {
+          number: r.number,
+          day: r.day,
+          journal: r.journal,
+          label: r.label,
+          reference: r.reference,
+          validated_at: r.validated_at,
+          lines: byEntry.get(r.id) ?? [],
+          year: r.year,
+          source_type: r.source_type,
+          source_id: r.source_id,
+          reverses_id: r.reverses_id,
+          carried: r.carried,
+          created_by: r.created_by,
+        },
+        r.hash_version,
+      );
       count += 1;
-      if (hash !== r.hash) return { ok: false, entries: count, first_broken: r.id };
+      // The number carries the year, and the day falls in it: a formula-1 entry's year column is checked this way.
+      const yearHolds = r.number.startsWith(`${r.year}-`) && r.day.startsWith(`${r.year}-`);
+      if (hash !== r.hash || !yearHolds) return { ok: false, entries: count, first_broken: r.id, totals_ok: await totalsAgree(db) };
       previous = r.hash;
     }
     after = rows[rows.length - 1]!.id;
   }
-  return { ok: true, entries: count, first_broken: null };
+  const totalsOk = await totalsAgree(db);
+  return { ok: totalsOk, entries: count, first_broken: null, totals_ok: totalsOk };
 }

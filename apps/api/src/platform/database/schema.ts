@@ -519,6 +519,8 @@ export interface BooksEntriesTable {
   carried: ColumnType<number, number | undefined, number>;
   validated_at: string;
   hash: string;
+  /** The chain formula the hash was computed with: 1 before migration 20261130_0400, 2 since (apps/api/src/modules/books/chain.ts). */
+  hash_version: ColumnType<number, number | undefined, never>;
   created_by: number | null;
   created_at: string;
 }
