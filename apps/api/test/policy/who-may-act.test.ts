@@ -161,6 +161,30 @@ describe('act-as never reaches an administrator', () => {
   });
 });
 
+describe('an account whose promotion waits cannot be redirected to the proposer', () => {
+  it('freezes the account while its change waits: telephone, e-mail, password reset code', async () => {
+    const member = await seedUser(t, 'membre');
+    expect((await patch(a, member.id, { role: 'administrateur' })).statusCode).toBe(202);
+    for (const changes of [{ telephone: '+2290197000098' }, { email: 'pris@example.bj' }, { name: 'Autre Nom' }]) {
+      const res = await patch(a, member.id, changes);
+      expect(res.statusCode, JSON.stringify(changes)).toBe(409);
+      expect(res.json().message).toBe(POLICY_MESSAGES.pendingLocksAccount);
+    }
+    const reset = await t.app.inject({ method: 'POST', url: `/api/users/${member.id}/password-reset`, headers: bearer(a.token) });
+    expect(reset.statusCode).toBe(409);
+    expect((await userRow(member.id)).telephone).toBe(member.telephone);
+  });
+
+  it('an administrator who changed an account’s telephone does not propose its promotion; another may', async () => {
+    const member = await seedUser(t, 'membre');
+    expect((await patch(a, member.id, { telephone: '+2290197000097' })).statusCode).toBe(200);
+    const own = await patch(a, member.id, { role: 'administrateur' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(POLICY_MESSAGES.promotionAfterOwnIdentityChange);
+    expect((await patch(b, member.id, { role: 'administrateur' })).statusCode).toBe(202);
+  });
+});
+
 describe('act-as ends when a change is proposed', () => {
   it('a token obtained before a proposal for the account opens nothing while the change waits', async () => {
     const member = await seedUser(t, 'membre');

@@ -46,6 +46,10 @@ export const POLICY_MESSAGES = {
   ownCancelProposal: 'Vous avez proposé cette annulation : un autre administrateur doit la confirmer.',
   proposerGone: 'Ce changement a été proposé par une personne qui n’est plus administrateur active : il ne peut plus être approuvé.',
   pendingAlready: 'Un changement de ce compte attend déjà l’approbation d’un administrateur.',
+  pendingLocksAccount:
+    'Un changement de ce compte attend l’approbation d’un autre administrateur : ni son téléphone, ni son e-mail, ni son mot de passe ne peuvent changer d’ici là.',
+  promotionAfterOwnIdentityChange:
+    'Vous avez changé le téléphone ou l’e-mail de ce compte il y a moins de 30 jours : un autre administrateur doit proposer sa promotion.',
 } as const;
 
 /** Account fields whose change, on another administrator, waits for a second administrator. */

@@ -4,6 +4,7 @@ import {
   deleteTokensActingFor,
   findTakenIdentifiers,
   findUserById,
+  hasPendingAccountChange,
   listUsers,
   lockActiveAdministrators,
   lockUserRow,
@@ -14,11 +15,18 @@ import { conflict, forbidden, notFound, unprocessable } from '../../platform/lib
 import { revokeUserSessions } from './sessions';
 import { notifyAccountConfirmed } from '../messages';
 import type { SeekPageQuery } from '../../platform/lib/pagination';
-import { type AuditActor, recordAudit } from '../audit';
+import { type AuditActor, identityChangedBy, recordAudit } from '../audit';
 import { type Creator, isCreatorRole, rethrowUniqueViolation, takenErrors } from './registration';
 import { zoneColumns } from '../places';
 import type { PendingChange } from '@shared/schemas/account-changes';
-import { assertOwnSession, changeNeedsSecondAdministrator, countActiveAdministrators } from '../policy';
+import {
+  assertMayProposePromotion,
+  assertNotPending,
+  assertOwnSession,
+  changeNeedsSecondAdministrator,
+  countActiveAdministrators,
+  IDENTITY_CHANGE_COOLING_MS,
+} from '../policy';
 import { type AdminUserChanges, proposeAccountChange } from './account-change-proposals';
 import { notifyIdentifiersChanged } from './account-notices';
 
@@ -83,6 +91,7 @@ export async function updateUserByAdmin(
 ): Promise<{ pending: PendingChange } | { user: ReturnType<typeof listedUser<UserRow>> }> {
   const current = await findUserById(db, userId);
   if (!current) throw notFound(USER_MESSAGES.userNotFound);
+  assertNotPending(await hasPendingAccountChange(db, userId));
   // Chosen from the reference list like every zone (docs/product/places.md): one not in it is a French 422.
   if (data.zone !== undefined) zoneColumns(data.zone);
   const identifiers = { email: data.email ?? current.email, telephone: data.telephone ?? current.telephone };
@@ -92,6 +101,10 @@ export async function updateUserByAdmin(
   }
   if (changeNeedsSecondAdministrator(admin.id, current, data)) {
     assertOwnSession(admin);
+    if (data.role === 'administrateur' && current.role !== 'administrateur') {
+      const since = new Date(Date.now() - IDENTITY_CHANGE_COOLING_MS).toISOString();
+      assertMayProposePromotion(await identityChangedBy(db, userId, admin.id, since));
+    }
     const pending = await proposeAccountChange(db, admin, { kind: 'update', userId, changes: data });
     if (pending) return { pending };
   }

@@ -17,6 +17,20 @@ export async function insertAuditEntry(db: DB, values: Insertable<AuditLogTable>
   await db.insertInto('audit_log').values(values).execute();
 }
 
+/** Whether this administrator (directly or acting for someone) changed this account's telephone or e-mail since `since`. */
+export async function identityChangedBy(db: DB, userId: number, actorId: number, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity', '=', 'users')
+    .where('entity_id', '=', String(userId))
+    .where((eb) => eb.or([eb('actor_user_id', '=', actorId), eb('acting_user_id', '=', actorId)]))
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('after_state', 'like', '%"telephone":%'), eb('after_state', 'like', '%"email":%')]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The trail filtered by actor, entity and action, with the actor's name. */
 export function auditQuery(db: DB, filter: AuditFilter) {
   let q = db

@@ -2,3 +2,4 @@
 // and the trail's view (registered by register-modules.ts).
 export { default as auditRoutes } from './routes';
 export { type AuditActor, auditBy, type AuditEntry, recordAudit } from './service';
+export { identityChangedBy } from './data';

@@ -2,7 +2,7 @@ import { isAdviserRole } from '@shared/constants';
 import { ACT_AS_MESSAGES } from '@shared/schemas/auth';
 import { GUARDED_ACCOUNT_FIELDS, POLICY_MESSAGES } from '@shared/schemas/account-changes';
 import { TREASURY_MESSAGES } from '@shared/schemas/treasury';
-import { forbidden } from '../../platform/lib/http-errors';
+import { conflict, forbidden } from '../../platform/lib/http-errors';
 import type { Actor } from './guards';
 
 // The rules of « who may act on whom » (docs/decisions/policy.md). Plain functions of the people involved: the
@@ -57,4 +57,24 @@ export function assertOwnSession(actor: Actor) {
 export function assertCanApproveExpense(actor: Actor, expense: { created_by: number | null }) {
   assertOwnSession(actor);
   if (expense.created_by === actor.id) throw forbidden(TREASURY_MESSAGES.ownApproval);
+}
+
+/** How long an administrator who changed an account's telephone or e-mail may not propose its promotion. */
+export const IDENTITY_CHANGE_COOLING_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * An account whose change waits is frozen for everyone (telephone, e-mail, password, reset code): otherwise the
+ * proposer redirects the account to a telephone they hold while a promotion waits, and the approval hands them a
+ * second administrator (docs/decisions/policy.md).
+ */
+export function assertNotPending(hasPendingChange: boolean) {
+  if (hasPendingChange) throw conflict(POLICY_MESSAGES.pendingLocksAccount);
+}
+
+/**
+ * The same trick done before proposing: an administrator who changed an account's telephone or e-mail recently
+ * does not propose it as administrator; another administrator may.
+ */
+export function assertMayProposePromotion(identityChangedByProposerRecently: boolean) {
+  if (identityChangedByProposerRecently) throw conflict(POLICY_MESSAGES.promotionAfterOwnIdentityChange);
 }

@@ -8,7 +8,8 @@ import {
 } from '@shared/schemas/password-recovery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueResetCode, requestResetCode, resetPassword, tooManyCodes } from '../recovery';
-import { ownSessionOnly, requireRole } from '../../policy';
+import { assertNotPending, ownSessionOnly, requireRole } from '../../policy';
+import { hasPendingAccountChange } from '../data';
 import { getCreatedUser } from '../users';
 import { recordAudit } from '../../audit';
 import { forbidden } from '../../../platform/lib/http-errors';
@@ -45,6 +46,8 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await getCreatedUser(app.db, actor, request.params.id);
       // One administrator cannot take over another through a code (as act-as already refuses).
       if (user.role === 'administrateur' && user.id !== actor.id) throw forbidden(M.notForAdministrator);
+      // Nor through an account whose change waits (a code then reaches whichever telephone the account holds).
+      assertNotPending(await hasPendingAccountChange(app.db, user.id));
       const result = await issueResetCode(app.db, user, {
         passwordCost: app.config.passwordCost,
         requestedBy: actor.id,
