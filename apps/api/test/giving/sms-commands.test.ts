@@ -3,6 +3,7 @@ import { SMS_ANSWERS } from '@shared/schemas/sms-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../src/modules/whatsapp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, seedUser } from '../helpers/users';
 
 // docs/giving-by-phone.md: POST /api/sms/inbound in Twilio's format, signed; each command answered in
 // French through the outbox; at most 10 commands per number per hour; a forged call changes nothing.
@@ -118,6 +119,21 @@ describe('commands by SMS', () => {
     const sent = await answers(from);
     expect(sent).toHaveLength(11);
     expect(sent.at(-1)).toBe(SMS_ANSWERS.tooMany);
+  });
+
+  it('the back office shows a gift and a fee asked by SMS « Par SMS », in the lists and their exports', async () => {
+    const from = '+2290196100009';
+    await send(from, 'DON 3000');
+    await send(from, 'COTISATION');
+    const admin = await seedUser(t, 'administrateur');
+    for (const list of ['donations', 'payments']) {
+      const res = await t.app.inject({ url: `/api/${list}?per_page=100`, headers: bearer(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().filter((r: { phone: string }) => r.phone === from);
+      expect(rows.map((r: { source: string; channel: string }) => [r.source, r.channel])).toEqual([['online', 'sms']]);
+      const csv = await t.app.inject({ url: `/api/${list}?format=csv`, headers: bearer(admin.token) });
+      expect(csv.body).toContain('Par SMS');
+    }
   });
 
   it('STOP withdraws SMS news for that number', async () => {

@@ -90,7 +90,8 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
       return push(
         payments,
         telephone,
-        () => initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push' }),
+        () =>
+          initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push', channel: 'sms' }),
         SMS_ANSWERS.pushSent(formatFcfa(parsed.amount), 'don'),
       );
     }
@@ -102,7 +103,12 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
       return push(
         payments,
         telephone,
-        () => initiatePayment(payments, { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push' }, null),
+        () =>
+          initiatePayment(
+            payments,
+            { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push', channel: 'sms' },
+            null,
+          ),
         SMS_ANSWERS.pushSent(formatFcfa(amount), type === 'adhesion' ? 'adhésion' : 'cotisation'),
       );
     }
