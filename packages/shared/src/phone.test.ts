@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTelephone, normalizeTelephone, telephoneSpellings, toE164 } from './phone';
+import { beninMobileOperator, beninNationalNumber, formatTelephone, normalizeTelephone, telephoneSpellings, toE164 } from './phone';
 
 describe('toE164 (Benin)', () => {
   it('keeps the 10-digit numbering under +229', () => {
@@ -53,5 +53,27 @@ describe('normalizeTelephone and formatTelephone', () => {
     expect(formatTelephone('+2290197123456')).toBe('01 97 12 34 56');
     expect(formatTelephone('+33612345678')).toBe('+33612345678');
     expect(formatTelephone(null)).toBe('');
+  });
+});
+
+describe('beninMobileOperator', () => {
+  it('names the network from the block after 01, in any spelling', () => {
+    expect(beninMobileOperator('+2290197123456')).toBe('mtn');
+    expect(beninMobileOperator('01 66 00 00 01')).toBe('mtn');
+    expect(beninMobileOperator('95 12 34 56')).toBe('moov');
+    expect(beninMobileOperator('0160000000')).toBe('moov');
+    expect(beninMobileOperator('+229 01 40 12 34 56')).toBe('celtiis');
+  });
+
+  it('knows no network for a fixed line, an unallocated block or another country', () => {
+    expect(beninMobileOperator('+2290121301234')).toBeNull();
+    expect(beninMobileOperator('+2290181000000')).toBeNull();
+    expect(beninMobileOperator('+33612345678')).toBeNull();
+    expect(beninMobileOperator('')).toBeNull();
+  });
+
+  it('writes the national form the networks use', () => {
+    expect(beninNationalNumber('+2290197123456')).toBe('0197123456');
+    expect(beninNationalNumber('+33612345678')).toBeNull();
   });
 });

@@ -77,3 +77,29 @@ export function telephoneSpellings(input: string): string[] {
   }
   return [...all].filter((v) => v.length > 0);
 }
+
+/** The mobile-money networks of Benin that can be asked to approve a payment on the telephone (docs/giving-by-phone.md). */
+export const BENIN_MOBILE_OPERATORS = ['mtn', 'moov', 'celtiis'] as const;
+export type BeninMobileOperator = (typeof BENIN_MOBILE_OPERATORS)[number];
+
+// The two digits after « 01 » (the former 8-digit number's first two) name the network that was given the number
+// block; Benin has no number portability, so the block is the network.
+const OPERATOR_BLOCKS: Record<BeninMobileOperator, readonly string[]> = {
+  mtn: ['42', '46', '50', '51', '52', '53', '54', '57', '58', '59', '61', '62', '66', '67', '69', '90', '91', '96', '97'],
+  moov: ['55', '56', '60', '63', '64', '65', '68', '94', '95', '98', '99'],
+  celtiis: ['40', '41', '43', '44', '45'],
+};
+
+/** The network of a Beninese mobile number, or null (a fixed line, another country, a block no network has). */
+export function beninMobileOperator(telephone: string | null | undefined): BeninMobileOperator | null {
+  const e164 = toE164(telephone);
+  if (!e164?.startsWith(`${BENIN_PREFIX}01`) || e164.length !== 14) return null;
+  const block = e164.slice(6, 8);
+  return BENIN_MOBILE_OPERATORS.find((op) => OPERATOR_BLOCKS[op].includes(block)) ?? null;
+}
+
+/** A Beninese telephone in its national 10-digit form (`0197123456`), as the mobile-money networks write it. */
+export function beninNationalNumber(telephone: string): string | null {
+  const e164 = toE164(telephone);
+  return e164?.startsWith(`${BENIN_PREFIX}01`) && e164.length === 14 ? e164.slice(4) : null;
+}

@@ -2,6 +2,7 @@ import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, seedUser } from '../helpers/users';
 
 // docs/giving-by-phone.md: `mode: "push"` asks the payer to approve on the telephone, with no page; the
 // status comes only from the provider (here the sandbox, answered by POST /api/sandbox/push/{id}/approve|refuse).
@@ -88,5 +89,18 @@ describe('a payment requested on the telephone', () => {
     expect(res.json().errors.telephone).toEqual([PUSH_MESSAGES.telephoneRequired]);
     expect((await post('/api/sandbox/push/d_inconnu/approve')).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/payments/push/1' })).statusCode).toBe(404);
+  });
+
+  it('the back office shows a gift asked on the telephone « Sur le téléphone », a checkout gift without a channel', async () => {
+    await post('/api/donation/initiate', { amount: 4100, mode: 'push', telephone: '+2290196000005' });
+    await post('/api/donation/initiate', { amount: 4200, telephone: '+2290196000006' });
+    const admin = await seedUser(t, 'administrateur');
+    const res = await t.app.inject({ url: '/api/donations?per_page=100', headers: bearer(admin.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const channelOf = (phone: string) => res.json().find((r: { phone: string }) => r.phone === phone)?.channel;
+    expect(channelOf('+2290196000005')).toBe('telephone');
+    expect(channelOf('+2290196000006')).toBeNull();
+    const csv = await t.app.inject({ url: '/api/donations?format=csv', headers: bearer(admin.token) });
+    expect(csv.body).toContain('Sur le téléphone');
   });
 });

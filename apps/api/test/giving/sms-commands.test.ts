@@ -3,6 +3,7 @@ import { SMS_ANSWERS } from '@shared/schemas/sms-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../src/modules/whatsapp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, seedUser } from '../helpers/users';
 
 // docs/giving-by-phone.md: POST /api/sms/inbound in Twilio's format, signed; each command answered in
 // French through the outbox; at most 10 commands per number per hour; a forged call changes nothing.
@@ -59,6 +60,40 @@ describe('commands by SMS', () => {
     expect(await answers('+2290196100002')).toEqual([SMS_ANSWERS.pushSent(formatFcfa(5000), 'don')]);
   });
 
+  it('amounts as people write them: « 1000F », « 5 000 FCFA », « 2.500 F CFA »', async () => {
+    const from = '+2290196100006';
+    await send(from, 'DON 1000F');
+    await send(from, 'Don 5 000 FCFA sante');
+    await send(from, 'DON 2.500 F CFA');
+    const gifts = await t.db.selectFrom('donations').select(['amount', 'purpose']).where('phone', '=', from).orderBy('id').execute();
+    expect(gifts).toEqual([
+      { amount: 1000, purpose: 'autres' },
+      { amount: 5000, purpose: 'sante' },
+      { amount: 2500, purpose: 'autres' },
+    ]);
+    expect(await answers(from)).toEqual([
+      SMS_ANSWERS.pushSent(formatFcfa(1000), 'don'),
+      SMS_ANSWERS.pushSent(formatFcfa(5000), 'don'),
+      SMS_ANSWERS.pushSent(formatFcfa(2500), 'don'),
+    ]);
+  });
+
+  it('an amount beyond any gift is refused by its own answer', async () => {
+    const from = '+2290196100007';
+    await send(from, 'DON 999999999999');
+    expect(await answers(from)).toEqual([SMS_ANSWERS.amountTooLarge]);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
+  });
+
+  it('50 gifts by SMS from one number make at most 10 requests', async () => {
+    const from = '+2290196100008';
+    for (let i = 0; i < 50; i += 1) expect((await send(from, 'DON 1000')).statusCode).toBe(200);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toHaveLength(10);
+    const sent = await answers(from);
+    expect(sent).toHaveLength(11);
+    expect(sent.at(-1)).toBe(SMS_ANSWERS.tooMany);
+  });
+
   it('bad input gets a clear answer and nothing half-done', async () => {
     const from = '+2290196100003';
     await send(from, 'DON');
@@ -84,6 +119,21 @@ describe('commands by SMS', () => {
     const sent = await answers(from);
     expect(sent).toHaveLength(11);
     expect(sent.at(-1)).toBe(SMS_ANSWERS.tooMany);
+  });
+
+  it('the back office shows a gift and a fee asked by SMS « Par SMS », in the lists and their exports', async () => {
+    const from = '+2290196100009';
+    await send(from, 'DON 3000');
+    await send(from, 'COTISATION');
+    const admin = await seedUser(t, 'administrateur');
+    for (const list of ['donations', 'payments']) {
+      const res = await t.app.inject({ url: `/api/${list}?per_page=100`, headers: bearer(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().filter((r: { phone: string }) => r.phone === from);
+      expect(rows.map((r: { source: string; channel: string }) => [r.source, r.channel])).toEqual([['online', 'sms']]);
+      const csv = await t.app.inject({ url: `/api/${list}?format=csv`, headers: bearer(admin.token) });
+      expect(csv.body).toContain('Par SMS');
+    }
   });
 
   it('STOP withdraws SMS news for that number', async () => {

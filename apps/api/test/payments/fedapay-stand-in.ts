@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 // A stand-in for FedaPay's HTTP API on loopback, speaking its wire format as the official library
 // expects it: resources wrapped in {"v1/transaction": {...}}, POST /v1/transactions/{id}/token →
-// {token, url}, bearer secret key, 404 for an unknown transaction. Tests steer it (status, amount, outages).
+// {token, url}, POST /v1/{mode} with {token, phone_number: {number, country}} for a payment without redirection
+// (mtn_open, moov, sbin in Benin), bearer secret key, 404 for an unknown transaction. Tests steer it (status, amount,
+// outages).
 
 export interface StandInTransaction {
   id: number;
@@ -45,6 +47,10 @@ export async function startFedaPayStandIn(secretKey: string) {
   const transactions = new Map<number, StandInTransaction>();
   const requests: RecordedRequest[] = [];
   let nextId = 104_000;
+  /** Payment tokens by value → their transaction, as POST /v1/{mode} finds them. */
+  const tokens = new Map<string, number>();
+  /** The requests sent to a payer's telephone, by transaction: the mode and the number. */
+  const pushes = new Map<number, { mode: string; number: string; country: string }>();
   let failing = false;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -130,7 +136,24 @@ export async function startFedaPayStandIn(secretKey: string) {
       if (req.method === 'POST' && token) {
         if (!transactions.has(Number(token[1]))) return send(res, 404, { message: 'Transaction introuvable.' });
         const value = randomBytes(16).toString('hex');
+        tokens.set(value, Number(token[1]));
         return send(res, 200, { token: value, url: `https://process.fedapay.com/${value}` });
+      }
+      const push = /^\/v1\/(mtn_open|moov|sbin|moov_tg|togocel|mtn_ci)$/.exec(url.pathname);
+      if (req.method === 'POST' && push) {
+        const b = (body ?? {}) as { token?: unknown; phone_number?: { number?: unknown; country?: unknown } | null };
+        const txId = typeof b.token === 'string' ? tokens.get(b.token) : undefined;
+        const tx = txId === undefined ? undefined : transactions.get(txId);
+        if (!tx) return send(res, 400, { message: 'Token invalide.' });
+        const number = String(b.phone_number?.number ?? '');
+        if (!number || typeof b.phone_number?.country !== 'string') {
+          return send(res, 400, { message: 'Paramètre manquant ou la valeur est vide phone_number' });
+        }
+        if (tx.status !== 'pending') return send(res, 400, { message: 'La transaction a déjà été traitée.' });
+        tx.mode = push[1]!;
+        tx.updated_at = new Date().toISOString();
+        pushes.set(tx.id, { mode: push[1]!, number, country: b.phone_number!.country as string });
+        return send(res, 200, { message: 'success' });
       }
       const one = /^\/v1\/transactions\/(\d+)$/.exec(url.pathname);
       if (req.method === 'GET' && one) {
@@ -148,6 +171,7 @@ export async function startFedaPayStandIn(secretKey: string) {
     url: `http://127.0.0.1:${port}`,
     requests,
     transactions,
+    pushes,
     setStatus(id: string | number, status: string) {
       const tx = transactions.get(Number(id))!;
       tx.status = status;

@@ -5,6 +5,14 @@ import { z } from '../zod-fr';
 export const MONEY_SOURCES = ['online', 'offline'] as const;
 export type MoneySource = (typeof MONEY_SOURCES)[number];
 
+/**
+ * How an online record was asked for (docs/giving-by-phone.md): a request on the payer's telephone from a web form, or
+ * a command by SMS; null for the checkout page and for entries by hand.
+ */
+export const MONEY_CHANNELS = ['telephone', 'sms'] as const;
+export type MoneyChannel = (typeof MONEY_CHANNELS)[number];
+export const MONEY_CHANNEL_LABELS: Record<MoneyChannel, string> = { telephone: 'Sur le téléphone', sms: 'Par SMS' };
+
 export const moneyOriginFields = {
   source: z.enum(MONEY_SOURCES),
   /** Offline entries: especes | mobile_money | virement | cheque. */
@@ -13,6 +21,7 @@ export const moneyOriginFields = {
   /** Set when an administrator cancelled (deleted) the record; it stays for the trail. */
   deleted_at: z.string().nullable(),
   deleted_reason: z.string().nullable(),
+  channel: z.enum(MONEY_CHANNELS).nullable(),
 };
 
 /** The payer's name, e-mail and telephone in the payments and donations lists: null where not given. */

@@ -9,6 +9,8 @@ export const paymentMode = z.enum(PAYMENT_MODES, { error: 'Mode de paiement inco
 export const PUSH_MESSAGES = {
   telephoneRequired: 'Indiquez le numéro de téléphone mobile money qui paiera.',
   unavailable: 'Le paiement sur le téléphone n’est pas disponible pour le moment. Payez en ligne ou réessayez plus tard.',
+  unknownOperator:
+    'Ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin : la demande ne peut pas lui être envoyée. Vérifiez le numéro ou payez en ligne.',
   notFound: 'Demande de paiement introuvable.',
   notPending: 'Cette demande de paiement n’attend plus de réponse.',
 } as const;

@@ -13,11 +13,14 @@ export const SMS_ANSWERS = {
   oneAtATime: 'ASBE : une seule commande par message, s’il vous plaît. Envoyez AIDE pour la liste.',
   amountMissing: 'ASBE : indiquez le montant après DON, par exemple DON 1000 ou DON 5 000 sante.',
   amountTooSmall: 'ASBE : le don minimum est de 100 FCFA. Exemple : DON 1000.',
+  amountTooLarge: 'ASBE : ce montant est trop élevé pour un don par SMS. Exemple : DON 5000.',
   causeUnknown: (cause: string) =>
     `ASBE : cause « ${cause} » inconnue. Causes : alimentation, education, logement, vetement, sante, protection, autres.`,
   pushSent: (amount: string, what: string) =>
     `ASBE : ${what} de ${amount}. Validez la demande de paiement qui s’affiche sur votre téléphone (mobile money). Merci !`,
   pushUnavailable: 'ASBE : le paiement par téléphone n’est pas disponible pour le moment. Réessayez plus tard ou donnez sur notre site.',
+  unknownOperator:
+    'ASBE : ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin, la demande ne peut pas lui être envoyée. Donnez sur notre site.',
   noPledge: 'ASBE : aucun don mensuel n’est enregistré pour ce numéro.',
   paused: 'ASBE : votre don mensuel est mis en pause. Envoyez REPRISE pour le reprendre.',
   resumed: 'ASBE : votre don mensuel reprend. Merci !',

@@ -1,3 +1,4 @@
+import { MONEY_CHANNELS, type MoneyChannel } from '@shared/schemas/money-origin';
 import { type DB, nowIso } from '../../platform/database/database';
 import { notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
@@ -57,12 +58,14 @@ const origin = (r: {
   reference: string | null;
   deleted_at: string | null;
   deleted_reason: string | null;
+  channel: string | null;
 }) => ({
   source: r.source === 'offline' ? ('offline' as const) : ('online' as const),
   method: r.method,
   reference: r.reference,
   deleted_at: r.deleted_at,
   deleted_reason: r.deleted_reason,
+  channel: (MONEY_CHANNELS as readonly string[]).includes(r.channel ?? '') ? (r.channel as MoneyChannel) : null,
 });
 
 /**

@@ -6,6 +6,7 @@ import {
   type TransactionStatus,
 } from '@shared/constants';
 import { CSV_TRANSACTION_STATUS_LABELS } from '@shared/schemas/exports';
+import { MONEY_CHANNEL_LABELS } from '@shared/schemas/money-origin';
 import { MONEY_SOURCE_LABELS, OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import type { DB } from '../../platform/database/database';
 import type { CsvColumn, CsvExport } from '../../platform/exports/csv-export';
@@ -33,6 +34,8 @@ const moneyColumns = <R extends PaymentRow | DonationRow>(what: CsvColumn<R>): C
   { header: 'Référence', value: (r) => r.reference ?? r.transaction_id },
   { header: 'Payé le', value: (r) => r.paid_at },
   { header: 'Créé le', value: (r) => r.created_at },
+  // Last, so the earlier columns keep their places for existing spreadsheets.
+  { header: 'Canal', value: (r) => label(MONEY_CHANNEL_LABELS, r.channel) },
 ];
 
 export const paymentsExport = (db: DB, query: ListFilter): CsvExport<PaymentRow> => ({

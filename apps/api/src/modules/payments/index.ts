@@ -3,7 +3,7 @@
 export type { MoneyKind, MoneyRow } from './data/records';
 export { moneySearchPhrase, moneySearch } from './data/search';
 export { amountInFrenchWords } from './french-words';
-export { forRequest, initiateDonation, initiatePayment, initiatePurposePayment, type PaymentsContext } from './money';
+export { assertPushPhone, forRequest, initiateDonation, initiatePayment, initiatePurposePayment, type PaymentsContext } from './money';
 export type { MoneyHook } from './money-hooks';
 export { PAID_STATUSES } from './transitions';
 export { receiptIssuer } from './receipt-document';

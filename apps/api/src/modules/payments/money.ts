@@ -2,6 +2,7 @@ import { DONATION_PURPOSE_LABELS, ORGANISATION, PAYMENT_TYPE_LABELS } from '@sha
 import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
+import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DB, nowIso } from '../../platform/database/database';
 import { fieldError, HttpError } from '../../platform/lib/http-errors';
@@ -28,8 +29,12 @@ import {
 import { recordAudit } from '../audit';
 import { assertFeeAtLeastMinimum } from '../settings';
 
-type PaymentInput = z.output<typeof paymentInitiateSchema>;
-type DonationInput = z.output<typeof donationInitiateSchema>;
+/** `channel: 'sms'`: asked by an SMS command (sms-commands), shown as such in the back office. */
+type PaymentInput = z.output<typeof paymentInitiateSchema> & { channel?: 'sms' };
+type DonationInput = z.output<typeof donationInitiateSchema> & { channel?: 'sms' };
+
+/** How a new record is asked for (docs/giving-by-phone.md): null for the checkout page. */
+const channelOf = (input: { mode?: string; channel?: 'sms' }) => (input.mode === 'push' ? (input.channel ?? 'telephone') : null);
 
 export const providerUnavailable = () => new HttpError(503, PAYMENT_MESSAGES.providerUnavailable);
 
@@ -57,6 +62,20 @@ export interface PaymentsContext {
 /** The context for one request's flow: the same, with the client address its audit entries record. */
 export const forRequest = (ctx: PaymentsContext, request: { ip: string }): PaymentsContext => ({ ...ctx, ip: request.ip });
 
+/**
+ * A request on the telephone goes only to a number the provider can reach (FedaPay: a Beninese MTN, Moov or Celtiis
+ * number); checked before anything is written, so a refused number leaves no record behind (a 422 on `telephone`).
+ */
+export function assertPushPhone(
+  ctx: PaymentsContext,
+  mode: string | undefined,
+  phone: string | null | undefined,
+  field: 'telephone' | 'phone' = 'telephone',
+): void {
+  if (mode !== 'push' || !phone) return;
+  if (ctx.gateway.pushPhoneProblem(phone)) throw fieldError(field, PUSH_MESSAGES.unknownOperator, PUSH_MESSAGES.unknownOperator);
+}
+
 /** The columns of a new record, payment or donation, waiting for its checkout. */
 function pendingColumns(ctx: PaymentsContext, userId: number | null, returnRefHash: string) {
   const now = nowIso();
@@ -73,6 +92,8 @@ function pendingColumns(ctx: PaymentsContext, userId: number | null, returnRefHa
 
 export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput, userId: number | null): Promise<string> {
   await assertFeeAtLeastMinimum(ctx.db, input.payment_type, input.amount);
+  // The fee form's field is `phone` (its schema's errors are under it too).
+  assertPushPhone(ctx, input.mode, input.phone, 'phone');
   const returnRef = newRef();
   const id = await insertPayment(ctx.db, {
     amount: input.amount,
@@ -80,6 +101,7 @@ export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput,
     name: input.name,
     email: input.email,
     phone: input.phone,
+    channel: channelOf(input),
     ...pendingColumns(ctx, userId, returnRef.hash),
   });
   return openCheckout(
@@ -103,6 +125,7 @@ export async function initiateDonation(
   userId: number | null = null,
   pledge: { pledge_id: number; pledge_due: string } | null = null,
 ): Promise<string> {
+  assertPushPhone(ctx, input.mode, input.phone);
   const returnRef = newRef();
   const id = await insertDonation(ctx.db, {
     amount: input.amount,
@@ -110,6 +133,7 @@ export async function initiateDonation(
     name: input.name ?? null,
     email: input.email ?? null,
     phone: input.phone ?? null,
+    channel: channelOf(input),
     ...pendingColumns(ctx, userId, returnRef.hash),
     ...(pledge ?? {}),
   });

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
 import { notifyPerson } from '../messages';
-import { initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
+import { assertPushPhone, initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
 import {
   findLivePledgeByTelephone,
@@ -115,6 +115,8 @@ export async function createPledge(
   const today = cotonouDay(now).date;
   const anchorDay = Number(today.slice(8, 10));
   const telephone = toE164(input.telephone) ?? input.telephone;
+  // A number the provider cannot ask is refused before the pledge exists (nothing half-made).
+  assertPushPhone(ctx.payments, input.mode, telephone);
   const pledge = {
     user_id: userId,
     name: input.name,

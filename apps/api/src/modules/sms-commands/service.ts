@@ -1,5 +1,6 @@
 import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
+import { MAX_PAYMENT_AMOUNT } from '@shared/schemas/payment';
 import { SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand } from '@shared/schemas/sms-commands';
 import { parseFcfa } from '@shared/text-rules';
 import type { DB } from '../../platform/database/database';
@@ -20,7 +21,7 @@ const MIN_GIFT = 100;
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 
 export type ParsedCommand =
-  | { command: 'DON'; amount: number | null; tooSmall?: boolean; cause: DonationPurpose | null; unknownCause?: string }
+  | { command: 'DON'; amount: number | null; tooSmall?: boolean; tooLarge?: boolean; cause: DonationPurpose | null; unknownCause?: string }
   | { command: Exclude<SmsCommand, 'DON'> }
   | { command: 'several' }
   | { command: 'unknown' };
@@ -33,7 +34,11 @@ export function parseSmsCommand(body: string): ParsedCommand {
   const first = words[0];
   if (!first || !(SMS_COMMANDS as readonly string[]).includes(first)) return { command: 'unknown' };
   if (first !== 'DON') return { command: first as Exclude<SmsCommand, 'DON'> };
-  const rest = words.slice(1);
+  // « 1000F », « 5 000FCFA »: the currency glued to the last group of digits is a word of its own.
+  const rest = words.slice(1).flatMap((w) => {
+    const glued = /^([\d.]+)(F|FCFA|CFA)$/.exec(w);
+    return glued ? [glued[1]!, glued[2]!] : [w];
+  });
   const digits: string[] = [];
   while (rest.length && /^[\d.]+$/.test(rest[0]!)) digits.push(rest.shift()!);
   while (rest.length && /^(F|FCFA|CFA|FRANCS?)$/.test(rest[0]!)) rest.shift();
@@ -45,6 +50,7 @@ export function parseSmsCommand(body: string): ParsedCommand {
     command: 'DON',
     amount,
     ...(amount !== null && amount < MIN_GIFT ? { tooSmall: true } : {}),
+    ...(amount !== null && amount > MAX_PAYMENT_AMOUNT ? { tooLarge: true } : {}),
     cause,
     ...(causeText && !cause ? { unknownCause: causeText.toLowerCase() } : {}),
   };
@@ -78,10 +84,14 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
     case 'DON': {
       if (parsed.amount === null) return SMS_ANSWERS.amountMissing;
       if (parsed.tooSmall) return SMS_ANSWERS.amountTooSmall;
+      if (parsed.tooLarge) return SMS_ANSWERS.amountTooLarge;
       if (parsed.unknownCause) return SMS_ANSWERS.causeUnknown(parsed.unknownCause);
       const purpose = parsed.cause ?? 'autres';
       return push(
-        () => initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push' }),
+        payments,
+        telephone,
+        () =>
+          initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push', channel: 'sms' }),
         SMS_ANSWERS.pushSent(formatFcfa(parsed.amount), 'don'),
       );
     }
@@ -91,7 +101,14 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
       const type = parsed.command === 'ADHESION' ? 'adhesion' : 'cotisation';
       const amount = type === 'adhesion' ? fees.adhesion_amount : fees.cotisation_amount;
       return push(
-        () => initiatePayment(payments, { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push' }, null),
+        payments,
+        telephone,
+        () =>
+          initiatePayment(
+            payments,
+            { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push', channel: 'sms' },
+            null,
+          ),
         SMS_ANSWERS.pushSent(formatFcfa(amount), type === 'adhesion' ? 'adhésion' : 'cotisation'),
       );
     }
@@ -117,7 +134,9 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
   }
 }
 
-async function push(open: () => Promise<string>, sent: string): Promise<string> {
+async function push(payments: PaymentsContext, telephone: string, open: () => Promise<string>, sent: string): Promise<string> {
+  // A number no network of the provider serves gets its own answer; nothing is created for it.
+  if (payments.gateway.pushPhoneProblem(telephone)) return SMS_ANSWERS.unknownOperator;
   try {
     await open();
     return sent;

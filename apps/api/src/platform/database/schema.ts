@@ -184,6 +184,8 @@ interface MoneyColumns {
   reference: string | null;
   /** Why an administrator cancelled (soft-deleted) the record. */
   deleted_reason: string | null;
+  /** How an online record was asked for: 'telephone' | 'sms'; null for the checkout page or by hand (migration 20261130_0200). */
+  channel: string | null;
 }
 
 export interface DonationsTable extends MoneyColumns {

@@ -18,8 +18,8 @@ import { useCheckout } from './use-checkout';
 import { ReturnProblem } from './payment-outcome';
 import { readTyped, rememberTyped } from './payment-memory';
 import { useReturnFlow } from './use-return-flow';
-import { PushWaiting } from './push-waiting';
-import { useOrganisation } from '@web/components/layout/use-organisation';
+import { PushWaiting } from '@web/components/money/push-waiting';
+import { SmsGivingHint } from '@web/components/money/sms-giving-hint';
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
 /** Preset amounts beside the free amount (docs/product/donors.md). */
@@ -46,7 +46,6 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
     },
     setPushId,
   );
-  const organisation = useOrganisation();
   const [amountKept, setAmountKept] = useState(false);
   // The cause a donor came from (/donation?cause=… or ?purpose=…), read after hydration and before the
   // return flow below clears the query string.
@@ -169,12 +168,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               </Button>
             </form>
           )}
-          {organisation.smsNumber ? (
-            <p className="mt-6 text-sm text-slate-700">
-              Sans internet ? Envoyez <strong>DON 1000</strong> (ou un autre montant) par SMS au{' '}
-              <span className="whitespace-nowrap">{organisation.smsNumber}</span> : la demande de paiement arrive sur votre téléphone.
-            </p>
-          ) : null}
+          <SmsGivingHint />
         </>
       )}
     </section>

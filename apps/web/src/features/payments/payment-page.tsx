@@ -17,6 +17,7 @@ import { useKeptForm } from '@web/lib/kept-form-values';
 import { useSearchParams } from '@web/lib/router';
 import { PaymentDone, ReturnProblem } from './payment-outcome';
 import { type PaidPayment, readPaid, readTyped, rememberPaid, rememberTyped } from './payment-memory';
+import { PushWaiting } from '@web/components/money/push-waiting';
 import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
 
@@ -54,11 +55,17 @@ export default function PaymentPage() {
     // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
     defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')) },
   });
+  const [pushId, setPushId] = useState<string | null>(null);
   // Stays "En cours..." while the browser leaves for the checkout; what was typed is kept for a refusal's return.
-  const { inProgress, start } = useCheckout('/payment/initiate', setError, () => {
-    rememberTyped({ amount: String(getValues('amount') ?? ''), payment_type: String(getValues('payment_type')) });
-    rememberPaid(null);
-  });
+  const { inProgress, start } = useCheckout(
+    '/payment/initiate',
+    setError,
+    () => {
+      rememberTyped({ amount: String(getValues('amount') ?? ''), payment_type: String(getValues('payment_type')) });
+      rememberPaid(null);
+    },
+    setPushId,
+  );
 
   useEffect(() => {
     if (!profile.data) return;
@@ -118,6 +125,15 @@ export default function PaymentPage() {
             setPaid(null);
           }}
         />
+      ) : pushId ? (
+        <PushWaiting
+          id={pushId}
+          againLabel="Faire un autre paiement"
+          onDone={() => {
+            setPushId(null);
+            void queryClient.invalidateQueries({ queryKey: ['profile'] });
+          }}
+        />
       ) : (
         <>
           <ReturnProblem outcome={outcome} amountKept={amountKept} />
@@ -170,6 +186,15 @@ export default function PaymentPage() {
             />
             <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
               Payer
+            </Button>
+            {/* No page: the mobile-money operator asks on the telephone given above (docs/giving-by-phone.md). */}
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={inProgress}
+              onClick={handleSubmit((values) => start({ ...values, mode: 'push' }))}
+            >
+              Payer sur mon téléphone
             </Button>
           </form>
         </>

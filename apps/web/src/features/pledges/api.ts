@@ -4,6 +4,7 @@ import type {
   PledgeCheckout,
   PledgeCreated,
   PledgeCreateInput,
+  PledgePush,
   PledgeView,
 } from '@shared/schemas/pledges';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,8 @@ export function useChangePledgeByToken(token: string) {
 }
 
 export const payLatestDue = (token: string) => api.post<PledgeCheckout>(`${byToken(token)}/pay`, {}, { token: null });
+/** The due asked on the donor's telephone, no checkout page (docs/giving-by-phone.md). */
+export const payLatestDueByPhone = (token: string) => api.post<PledgePush>(`${byToken(token)}/pay`, { mode: 'push' }, { token: null });
 
 export const useOwnPledges = () => useQuery({ queryKey: ['profile', 'pledges'], queryFn: () => api.get<PledgeView[]>('/profile/pledges') });
 
@@ -37,4 +40,4 @@ export function useChangeOwnPledge(id: number) {
   });
 }
 
-export const createPledge = (values: PledgeCreateInput) => api.post<PledgeCreated>('/pledges', values);
+export const createPledge = (values: PledgeCreateInput) => api.post<PledgeCreated | PledgePush>('/pledges', values);

@@ -18,6 +18,7 @@ import { SelectField, TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
+import { PushWaiting } from '@web/components/money/push-waiting';
 import { createPledge } from './api';
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
@@ -29,6 +30,7 @@ const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
  */
 export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose; amount: number | null }) {
   const [inProgress, setInProgress] = useState(false);
+  const [pushId, setPushId] = useState<string | null>(null);
   const { register, handleSubmit, setError, setValue, watch, formState } = useForm<PledgeCreateInput, unknown, PledgeCreate>({
     resolver: zodResolver(pledgeCreateSchema),
     defaultValues: { purpose, amount: amount ? String(amount) : '', frequency: 'mensuel', name: '', telephone: '', email: '' },
@@ -40,8 +42,14 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
   const start = async (values: PledgeCreate) => {
     setInProgress(true);
     try {
-      const { checkout_url } = await createPledge(values);
-      window.location.assign(checkout_url);
+      const answer = await createPledge(values);
+      if ('checkout_url' in answer) {
+        window.location.assign(answer.checkout_url);
+        return;
+      }
+      // Asked on the telephone: the pledge exists, its link is on its way by SMS; the first gift is followed here.
+      setInProgress(false);
+      setPushId(answer.id);
     } catch (error) {
       setInProgress(false);
       if (!applyServerErrors(error, setError)) {
@@ -49,6 +57,8 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
       }
     }
   };
+
+  if (pushId) return <PushWaiting id={pushId} againLabel="Faire un autre don" onDone={() => setPushId(null)} />;
 
   return (
     <form
@@ -103,6 +113,15 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
       </fieldset>
       <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
         M’engager et verser le premier don
+      </Button>
+      {/* No page: the first gift is asked on the telephone given above (docs/giving-by-phone.md). */}
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={inProgress}
+        onClick={handleSubmit((values) => start({ ...values, mode: 'push' }))}
+      >
+        Payer sur mon téléphone
       </Button>
     </form>
   );

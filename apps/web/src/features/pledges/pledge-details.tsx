@@ -92,6 +92,15 @@ export function PledgeDetails({
               Payer l’échéance en cours
             </a>
           ) : null}
+          {payHref && pledge.status === 'active' ? (
+            // No page: the due is asked on the pledge's telephone (docs/giving-by-phone.md).
+            <a
+              href={`${payHref}?mode=telephone`}
+              className="inline-flex min-h-11 items-center rounded-md px-4 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-800 hover:bg-emerald-50"
+            >
+              Payer sur mon téléphone
+            </a>
+          ) : null}
           {pledge.status === 'active' ? (
             <>
               <Button variant="secondary" disabled={isPending} onClick={() => run({ action: 'pause' })}>

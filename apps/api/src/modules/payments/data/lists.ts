@@ -51,7 +51,7 @@ export function filteredDonations(db: DB, query: ListFilter) {
     .$call(listFilter(db, 'donations', query, ['purpose', 'name', 'email', 'phone', 'transaction_id', 'receipt_number', 'reference']));
 }
 
-const ORIGIN_COLUMNS = ['source', 'method', 'reference', 'deleted_at', 'deleted_reason'] as const;
+const ORIGIN_COLUMNS = ['source', 'method', 'reference', 'deleted_at', 'deleted_reason', 'channel'] as const;
 
 /** The columns both lists show (only those: materialising whole rows was a third of the page query). */
 const LISTED_COLUMNS = [

@@ -1,3 +1,4 @@
+import { type BeninMobileOperator, beninMobileOperator, beninNationalNumber } from '@shared/phone';
 import { ApiConnectionError, FedaPay, Requestor, Transaction } from 'fedapay';
 import {
   type Checkout,
@@ -13,7 +14,7 @@ import { verifyWebhookSignature } from './webhook-signature';
 import { createHash } from 'node:crypto';
 
 // FedaPay through its official library: POST /v1/transactions, POST /v1/transactions/{id}/token for the
-// checkout URL, GET /v1/transactions/{id} to verify. The library keeps its settings in statics, so they
+// checkout URL, POST /v1/{mode} with that token for a payment without redirection, GET /v1/transactions/{id} to verify. The library keeps its settings in statics, so they
 // are applied before every call (one process may host several apps in tests).
 
 export interface FedaPaySettings {
@@ -25,6 +26,9 @@ export interface FedaPaySettings {
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
+
+/** FedaPay's modes of payment without redirection in Benin, by network (its « Méthodes de paiement » page). */
+export const FEDAPAY_PUSH_MODES: Record<BeninMobileOperator, string> = { mtn: 'mtn_open', moov: 'moov', celtiis: 'sbin' };
 let timeoutInstalled = false;
 
 function installTimeout(): void {
@@ -96,13 +100,43 @@ export class FedaPayGateway implements PaymentGateway {
     }
   }
 
+  pushPhoneProblem(phone: string): 'unknown_operator' | null {
+    return beninMobileOperator(phone) ? null : 'unknown_operator';
+  }
+
   /**
-   * FedaPay's payment without redirection needs the operator's mode (mtn_open, moov, sbin) chosen from the payer's
-   * number; until that table is kept here, a request on the telephone answers « not available » (503) rather than
-   * guess an operator and bill the wrong wallet.
+   * FedaPay's payment without redirection: the transaction, its token, then POST /v1/{mode} with the token and the
+   * payer's number; the network asks the payer to approve on the telephone. The mode is the payer's network, read
+   * from the number's block (shared/phone.ts), never guessed: a number of no known network is refused before this.
    */
-  async requestPush(): Promise<{ transactionId: string }> {
-    throw new GatewayUnavailableError('push payments are not configured for FedaPay');
+  async requestPush(request: CheckoutRequest & { phone: string }): Promise<{ transactionId: string }> {
+    const operator = beninMobileOperator(request.phone);
+    const number = beninNationalNumber(request.phone);
+    if (!operator || !number) throw new GatewayUnavailableError('no FedaPay mode for this telephone');
+    this.configure();
+    try {
+      const customer = customerOf({ ...request.customer, phone: request.phone });
+      const transaction = await Transaction.create({
+        description: request.description,
+        amount: request.amount,
+        currency: { iso: request.currency },
+        callback_url: `${this.settings.publicUrl}${request.returnPath}`,
+        ...(customer ? { customer } : {}),
+      });
+      if (transaction.id === undefined) throw new GatewayUnavailableError('FedaPay answered without a transaction id');
+      const token = (await transaction.generateToken()) as unknown as { token?: unknown };
+      if (typeof token.token !== 'string' || token.token === '') {
+        throw new GatewayUnavailableError('FedaPay answered without a payment token');
+      }
+      // The library posts these params as the body, with the token added: {token, phone_number: {number, country}}.
+      await transaction.sendNowWithToken(FEDAPAY_PUSH_MODES[operator], token.token, {
+        phone_number: { number, country: 'bj' },
+      });
+      return { transactionId: String(transaction.id) };
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) throw error;
+      throw new GatewayUnavailableError(`FedaPay push failed: ${(error as Error).message}`);
+    }
   }
 
   async retrieve(transactionId: string): Promise<ProviderTransaction | null> {

@@ -44,6 +44,11 @@ export interface PaymentGateway {
    * Throws GatewayUnavailableError when the provider cannot.
    */
   requestPush(request: CheckoutRequest & { phone: string }): Promise<{ transactionId: string }>;
+  /**
+   * Why this telephone cannot be asked to pay (no network the provider can reach), or null. Checked before any record
+   * is written, so a refused number leaves nothing behind.
+   */
+  pushPhoneProblem(phone: string): 'unknown_operator' | null;
   /** The provider's current view of a transaction; null when the provider does not know it. Throws GatewayUnavailableError. */
   retrieve(transactionId: string): Promise<ProviderTransaction | null>;
   /** Checks a webhook's signature on the raw body; throws WebhookSignatureError. */

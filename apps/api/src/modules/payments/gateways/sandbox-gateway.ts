@@ -65,6 +65,11 @@ export class SandboxGateway implements PaymentGateway {
     return { transactionId: id };
   }
 
+  /** The simulator has no networks: any telephone can be asked (tests use numbers of every kind). */
+  pushPhoneProblem(): null {
+    return null;
+  }
+
   async retrieve(transactionId: string): Promise<ProviderTransaction | null> {
     let row = await this.find(transactionId);
     if (!row) return null;

@@ -1,3 +1,4 @@
+import { SmsGivingHint } from '@web/components/money/sms-giving-hint';
 import { Link } from '@web/lib/router';
 
 /** Call-to-action banner (docs/product/screens.md). */
@@ -22,6 +23,8 @@ export function CallToAction() {
           Nos événements
         </Link>
       </div>
+      {/* Giving without internet, when ORG_SMS_NUMBER is set (docs/giving-by-phone.md). */}
+      <SmsGivingHint className="mx-auto mt-8 max-w-2xl text-amber-50" />
     </section>
   );
 }

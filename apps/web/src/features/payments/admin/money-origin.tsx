@@ -1,13 +1,14 @@
 import type { PaymentListItem } from '@shared/schemas/payment';
 import { MONEY_SOURCE_LABELS, OFFLINE_METHOD_LABELS, type OfflineMethod } from '@shared/schemas/offline-payment';
 import { formatDate } from '@shared/format';
+import { MONEY_CHANNEL_LABELS } from '@shared/schemas/money-origin';
 import { type ReactNode, useMemo, useState } from 'react';
 
 // How a money record came in (online or by hand, with method and reference), and the « Actifs / Annulés »
 // filter of the payments and donations lists.
 
 /** The origin columns every money list item has (the shared list item schemas). */
-type Origin = Pick<PaymentListItem, 'source' | 'method' | 'reference' | 'deleted_at' | 'deleted_reason'>;
+type Origin = Pick<PaymentListItem, 'source' | 'method' | 'reference' | 'deleted_at' | 'deleted_reason' | 'channel'>;
 
 export function MoneyOrigin({ row }: { row: Origin }) {
   if (row.deleted_at) {
@@ -18,7 +19,15 @@ export function MoneyOrigin({ row }: { row: Origin }) {
       </span>
     );
   }
-  if (row.source !== 'offline') return <span>{MONEY_SOURCE_LABELS.online}</span>;
+  if (row.source !== 'offline') {
+    // Asked on the telephone or by SMS (docs/giving-by-phone.md): said beside « En ligne », like a method.
+    return (
+      <span>
+        {MONEY_SOURCE_LABELS.online}
+        {row.channel ? ` — ${MONEY_CHANNEL_LABELS[row.channel]}` : ''}
+      </span>
+    );
+  }
   const method = OFFLINE_METHOD_LABELS[row.method as OfflineMethod] ?? row.method;
   return (
     <span>

@@ -18,7 +18,16 @@ const TEXTS: Record<PushResponse['status'], { title: string; body: string }> = {
   expire: { title: 'Demande expirée', body: 'Le téléphone n’a pas répondu à temps. Vous pouvez recommencer.' },
 };
 
-export function PushWaiting({ id, onDone }: { id: string; onDone: () => void }) {
+export function PushWaiting({
+  id,
+  onDone,
+  againLabel = 'Faire un autre don',
+}: {
+  id: string;
+  onDone: () => void;
+  /** The button once approved (« Faire un autre don », « Faire un autre paiement »…). */
+  againLabel?: string;
+}) {
   const [status, setStatus] = useState<PushResponse['status']>('en_attente');
   useEffect(() => {
     if (status !== 'en_attente') return;
@@ -37,7 +46,7 @@ export function PushWaiting({ id, onDone }: { id: string; onDone: () => void }) 
       <p className="mt-2 text-slate-700">{text.body}</p>
       {status !== 'en_attente' ? (
         <Button className="mt-4" onClick={onDone}>
-          {status === 'approuve' ? 'Faire un autre don' : 'Recommencer'}
+          {status === 'approuve' ? againLabel : 'Recommencer'}
         </Button>
       ) : null}
     </div>
