@@ -15,6 +15,7 @@ import { clock } from '../../platform/lib/clock';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
+import { recordChannelChoice } from '../privacy';
 import { notifyPerson } from '../messages';
 import { initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
@@ -136,6 +137,7 @@ export async function createPledge(
     const id = await insertPledge(trx, pledge);
     await insertDue(trx, { pledge_id: id, due_date: today, status: 'due', amount: input.amount, created_at: nowIso });
     const token = await newPledgeToken(trx, id, now);
+    await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'pledge_form', ip: ctx.payments.ip ?? null });
     await recordAudit(trx as DB, {
       actorId: userId,
       actingId: actingId,

@@ -12,6 +12,7 @@ import {
 import { parseFcfa } from '@shared/text-rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ChannelChoice } from '@web/components/forms/channel-choice';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -31,7 +32,15 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
   const [inProgress, setInProgress] = useState(false);
   const { register, handleSubmit, setError, setValue, watch, formState } = useForm<PledgeCreateInput, unknown, PledgeCreate>({
     resolver: zodResolver(pledgeCreateSchema),
-    defaultValues: { purpose, amount: amount ? String(amount) : '', frequency: 'mensuel', name: '', telephone: '', email: '' },
+    defaultValues: {
+      purpose,
+      amount: amount ? String(amount) : '',
+      frequency: 'mensuel',
+      name: '',
+      telephone: '',
+      email: '',
+      channel: 'sms',
+    },
   });
   const errors = formState.errors;
   const parsed = parseFcfa(String(watch('amount') ?? ''));
@@ -99,6 +108,7 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
         <p className="text-sm text-slate-700">Votre téléphone reçoit le lien de chaque échéance et de gestion de votre engagement.</p>
         <TextField label="Nom" autoComplete="name" required error={errors.name?.message} {...register('name')} />
         <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
+        <ChannelChoice registration={register('channel')} error={errors.channel?.message} />
         <TextField label="Email (facultatif)" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       </fieldset>
       <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
