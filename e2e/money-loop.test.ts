@@ -154,5 +154,10 @@ describe.each(SIZES)("item 16: the organisation's facts once set, at $name", ({ 
     await page.goto('/about');
     await page.getByText('Mathieu Kérékou-Adjovi').waitFor();
     assertNoPageErrors(page);
+    // The prerendered HTML itself, before any script: the facts as set, no placeholder to flash (issue 41).
+    const html = await (await fetch(`${baseURL()}/contact`)).text();
+    expect(html).toContain('+229 01 97 12 34 56');
+    expect(html).not.toContain('+229 01 00 00 00 00');
+    expect(html).not.toContain('__asbe_fact_');
   });
 });
