@@ -6,6 +6,7 @@ import { type DonationInitiate, type DonationInitiateInput, donationInitiateSche
 import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
 import { parseFcfa } from '@shared/text-rules';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
+import { PrivacyNote } from '@web/components/forms/privacy-note';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { CauseProgressBar } from '@web/components/ui/cause-progress';
@@ -169,6 +170,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               >
                 Payer sur mon téléphone
               </Button>
+              <PrivacyNote />
             </form>
           )}
           {organisation.smsNumber ? (

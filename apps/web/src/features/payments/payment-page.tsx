@@ -7,6 +7,7 @@ import type { Profile } from '@shared/schemas/profile';
 import type { PaymentFees } from '@shared/schemas/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
+import { PrivacyNote } from '@web/components/forms/privacy-note';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -166,6 +167,7 @@ export default function PaymentPage() {
             <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
               Payer
             </Button>
+            <PrivacyNote />
           </form>
         </>
       )}
