@@ -164,6 +164,8 @@ export const pledgeViewSchema = z.object({
   next_due: z.string().nullable(),
   created_at: z.string(),
   payments: z.array(pledgePaymentSchema),
+  /** The latest due sent is still unpaid (« Payer l’échéance en cours » is offered); absent in lists. */
+  due_to_pay: z.boolean().optional(),
 });
 export type PledgeView = z.infer<typeof pledgeViewSchema>;
 

@@ -80,6 +80,7 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null; out
             receiptUrl: receipt,
             amount: Number.isInteger(amount) && amount > 0 ? amount : null,
             purpose: params.get('purpose'),
+            pledge: params.get('engagement') === '1',
           });
         }
       }
