@@ -168,6 +168,17 @@ export const registrationResponseSchema = z.object({
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
+/** GET /api/profile/tickets: the signed-in person's registrations (« Mon espace »), with the ticket's page. */
+export const ownTicketSchema = z.object({
+  id: z.number(),
+  status: z.enum(REGISTRATION_STATUSES),
+  seats: z.number(),
+  code: z.string(),
+  ticket_url: z.string(),
+  event: z.object({ title: z.string(), starts_at: z.string(), place: z.string() }),
+});
+export type OwnTicket = z.infer<typeof ownTicketSchema>;
+
 export const ticketSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   seats: z.number(),
