@@ -161,7 +161,7 @@ describe('registration page', () => {
     await page.getByLabel('Commune').selectOption('Bohicon');
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mot-de-passe-solide');
     await page.getByLabel('Rôle').selectOption('membre');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await page.getByText('Inscription réussie !').waitFor();
     // Telephones are stored in one E.164 form (docs/product): the typed 8-digit number becomes +22901….
     const row = await e2eDb().selectFrom('users').selectAll().where('telephone', '=', toE164(telephone)!).executeTakeFirstOrThrow();
@@ -180,7 +180,7 @@ describe('registration page', () => {
     await page.getByLabel('Email').fill(existing.email);
     await page.getByLabel('Téléphone').fill(existing.telephone);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mot-de-passe-solide');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await page.getByText('Erreur de validation des champs.').waitFor();
     await page.getByText('Ce numéro de téléphone est déjà utilisé.').waitFor();
     await page.getByText('Cet email est déjà utilisé.').waitFor();
@@ -190,7 +190,7 @@ describe('registration page', () => {
     const page = await browser.newPage();
     await openAsAdmin(page);
     await page.getByLabel('Mot de passe', { exact: true }).fill('court');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await page.getByText('Le mot de passe doit contenir au moins 8 caractères.').waitFor();
   });
 });

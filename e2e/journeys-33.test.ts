@@ -111,7 +111,7 @@ describe.each(SIZES)('people who cannot match or sign up, at %s (issue #33 items
     await page.getByLabel('Commune').selectOption('Cotonou');
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mot-de-passe-solide');
     await page.getByLabel('Rôle').selectOption('consommateur');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await page.getByText('Inscription réussie !').waitFor();
     expect(await page.getByText("L'email est requis.").count()).toBe(0);
     await noSidewaysScroll(page);

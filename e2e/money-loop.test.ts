@@ -37,7 +37,7 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     assertNoPageErrors(page);
   });
 
-  it('item 7: after success, what was paid and the new validity instead of the form, even after a reload', async () => {
+  it('item 7: after success, what was paid and the new validity on the return (and its reload); a new visit opens a fresh form', async () => {
     const member = await seedE2eUser('membre', { name: 'Membre Paye' });
     const page = await browser.newPage({ viewport, touch });
     await loginViaApi(page, member.telephone, member.password);
@@ -57,6 +57,15 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     expect(await page.getByRole('button', { name: 'Payer' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Faire un autre paiement' }).click();
     await page.getByRole('button', { name: 'Payer' }).waitFor();
+    // « Renouveler ma cotisation » afterwards: a fresh form, not the last payment's outcome.
+    await page.goto('/espace-membre');
+    await page.getByRole('link', { name: 'Renouveler ma cotisation' }).click();
+    await page.waitForURL(/\/paiement\?type=cotisation/);
+    await page.getByRole('button', { name: 'Payer' }).waitFor();
+    expect(await page.getByText('Paiement réussi').count()).toBe(0);
+    await page.goto('/paiement');
+    await page.getByRole('button', { name: 'Payer' }).waitFor();
+    expect(await page.getByText('Paiement réussi').count()).toBe(0);
     assertNoPageErrors(page);
   });
 
@@ -145,5 +154,10 @@ describe.each(SIZES)("item 16: the organisation's facts once set, at $name", ({ 
     await page.goto('/about');
     await page.getByText('Mathieu Kérékou-Adjovi').waitFor();
     assertNoPageErrors(page);
+    // The prerendered HTML itself, before any script: the facts as set, no placeholder to flash (issue 41).
+    const html = await (await fetch(`${baseURL()}/contact`)).text();
+    expect(html).toContain('+229 01 97 12 34 56');
+    expect(html).not.toContain('+229 01 00 00 00 00');
+    expect(html).not.toContain('__asbe_fact_');
   });
 });

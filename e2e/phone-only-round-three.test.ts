@@ -36,3 +36,27 @@ describe('the password step after an SMS code, at 360 px', () => {
     assertNoPageErrors(page);
   });
 });
+
+describe('round three, the forms at 360 px (issue 41)', () => {
+  it('/donation and the monthly form offer SMS or WhatsApp and the privacy link; presets fit; nothing scrolls sideways', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto('/donation');
+    await page.getByRole('radio', { name: 'WhatsApp' }).waitFor();
+    // SMS is preselected once the form is live (react-hook-form sets its default after hydration).
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.getByRole('radio', { name: 'SMS' }).isChecked()).toBe(true);
+    await page.getByRole('link', { name: 'Confidentialité' }).first().waitFor();
+    await page.getByRole('button', { name: 'Donner chaque mois' }).click();
+    const form = page.locator('form').filter({ hasText: 'Montant de chaque don' });
+    await form.getByRole('radio', { name: 'WhatsApp' }).check();
+    for (const label of ['1\u00a0000\u00a0FCFA', '5\u00a0000\u00a0FCFA', '10\u00a0000\u00a0FCFA']) {
+      const button = form.getByRole('button', { name: label, exact: true });
+      const fits = await button.evaluate(
+        (b) => [...b.children].every((c) => c.scrollWidth <= c.clientWidth + 1) && b.scrollWidth <= b.clientWidth + 1,
+      );
+      expect(fits, label).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    assertNoPageErrors(page);
+  });
+});

@@ -15,6 +15,8 @@ import { configurePasswordQueue } from './platform/lib/passwords';
 import { validatorWithTextRules } from './platform/lib/forbidden-text';
 import { type BootstrapResult, ensureAdmin } from './modules/accounts';
 import { authPlugin } from './modules/policy';
+import { getOrganisationFacts } from './modules/settings';
+import { shownPageFacts } from '@shared/organisation-page-facts';
 import docsPlugin from './platform/http/docs';
 import { messagesPlugin, type MessagesPluginOptions } from './modules/messages';
 import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './platform/http/errors';
@@ -180,7 +182,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(docsPlugin);
   await app.register(messagesPlugin, { start: options.startMessageWorker, channels: options.messageChannels });
   await registerRoutes(app);
-  await app.register(webAppPlugin, { webDir: options.webDir ?? path.resolve('dist/web') });
+  await app.register(webAppPlugin, {
+    webDir: options.webDir ?? path.resolve('dist/web'),
+    // The facts the prerendered pages are served with; a database that cannot answer leaves the placeholders.
+    pageFacts: () =>
+      getOrganisationFacts(app.db).then(shownPageFacts, (error: unknown) => {
+        app.log.warn({ err: error }, 'organisation facts unavailable: pages served with the placeholders');
+        return shownPageFacts(null);
+      }),
+  });
   return app;
 }
 

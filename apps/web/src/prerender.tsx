@@ -3,6 +3,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '@web/lib/router';
 import { App } from './app/app';
 import { CONTENT_PATHS } from './content-paths';
+import { renderOrganisationMarks } from './components/layout/use-organisation';
+
+// The organisation's facts are rendered as marks the server fills when it serves a page (the facts as set then, no
+// rebuild when they change): docs/architecture.md — « Prerendered pages and the organisation's facts ».
+renderOrganisationMarks();
 
 /**
  * The pages rendered at build time: the content pages visitors land on from links and search engines, and the public

@@ -5,6 +5,7 @@ import { z } from '../zod-fr';
 import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { fcfaAmount, optionalEmail, PAYMENT_MESSAGES } from './payment';
 import { idParam } from './id-param';
+import { messageChannelField } from './message-channel';
 import { paymentMode, requirePushTelephone } from './payment-mode';
 
 // Donations (docs/product/donors.md "The donation form", docs/product/validation.md Donation, docs/product/http-api.md POST /donation).
@@ -55,6 +56,8 @@ export const donationInitiateSchema = z
     phone: optionalTelephone(),
     /** « push »: the provider asks the payer to approve on the telephone itself, no web page (docs/giving-by-phone.md). */
     mode: paymentMode,
+    /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+    channel: messageChannelField(),
   })
   .superRefine(requirePushTelephone)
   .transform(({ telephone, phone, ...rest }) => ({ ...rest, phone: telephone ?? phone }));

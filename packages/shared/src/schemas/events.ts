@@ -2,6 +2,7 @@ import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { freeText, personName } from '../text-rules';
 import { z } from '../zod-fr';
 import { emailField } from './public-form-fields';
+import { messageChannelField } from './message-channel';
 
 // Events, registrations, tickets, check-in and volunteer shifts.
 
@@ -154,6 +155,8 @@ export const registrationInputSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(emailField().optional()),
   seats: z.coerce.number({ error: M.seats }).int(M.seats).min(1, M.seats).max(5, M.seats).default(1),
+  /** SMS or WhatsApp for the ticket and reminders, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+  channel: messageChannelField(),
 });
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
 
@@ -164,6 +167,17 @@ export const registrationResponseSchema = z.object({
   ticket_url: z.string().optional(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+/** GET /api/profile/tickets: the signed-in person's registrations (« Mon espace »), with the ticket's page. */
+export const ownTicketSchema = z.object({
+  id: z.number(),
+  status: z.enum(REGISTRATION_STATUSES),
+  seats: z.number(),
+  code: z.string(),
+  ticket_url: z.string(),
+  event: z.object({ title: z.string(), starts_at: z.string(), place: z.string() }),
+});
+export type OwnTicket = z.infer<typeof ownTicketSchema>;
 
 export const ticketSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),

@@ -18,6 +18,8 @@ export const MEMBERSHIP_RENEW_WINDOW_DAYS = 30;
 export const MEMBERSHIP_MESSAGES = {
   statusInvalid: 'Statut d’adhésion invalide.',
   renew: 'Renouveler ma cotisation',
+  /** Instead of « Renouveler » for someone who never paid a membership: there is nothing to renew. */
+  join: 'Adhérer à l’association',
   cardTitle: 'Mon adhésion',
   validUntil: 'Valable jusqu’au',
   expiredOn: 'Expirée depuis le',

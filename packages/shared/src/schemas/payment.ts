@@ -4,6 +4,7 @@ import { parseFcfa, personName } from '../text-rules';
 import { moneyRecordListFields, payerListFields } from './money-origin';
 import { z } from '../zod-fr';
 import { paymentMode } from './payment-mode';
+import { messageChannelField } from './message-channel';
 
 // Membership fee payments (docs/product/payments.md "Paying a fee", docs/product/validation.md Payment, docs/product/http-api.md POST /payment and /api/payment/initiate).
 
@@ -98,6 +99,8 @@ export const paymentInitiateSchema = z
     payment_type: paymentType.default(DEFAULT_PAYMENT_TYPE),
     /** « push »: approved on the payer's telephone, no web page (docs/giving-by-phone.md). */
     mode: paymentMode,
+    /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+    channel: messageChannelField(),
   })
   .superRefine((value, ctx) => {
     if (!value.phone && !value.telephone) ctx.addIssue({ code: 'custom', path: ['phone'], message: PAYMENT_MESSAGES.phoneTooShort });

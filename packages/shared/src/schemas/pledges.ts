@@ -4,6 +4,7 @@ import { z } from '../zod-fr';
 import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { DONATION_MESSAGES, donationAmount, donationPurpose } from './donation';
 import { PAYMENT_MESSAGES } from './payment';
+import { messageChannelField } from './message-channel';
 import { paymentMode } from './payment-mode';
 
 // Recurring giving: a pledge (« engagement ») to give the same amount every month, quarter or year.
@@ -99,6 +100,8 @@ export const pledgeCreateSchema = z.object({
   frequency: frequency().default('mensuel'),
   /** « push »: the first gift is approved on the telephone, no page (docs/giving-by-phone.md). */
   mode: paymentMode,
+  /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+  channel: messageChannelField(),
 });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;
 export type PledgeCreate = z.output<typeof pledgeCreateSchema>;
@@ -161,6 +164,8 @@ export const pledgeViewSchema = z.object({
   next_due: z.string().nullable(),
   created_at: z.string(),
   payments: z.array(pledgePaymentSchema),
+  /** The latest due sent is still unpaid (« Payer l’échéance en cours » is offered); absent in lists. */
+  due_to_pay: z.boolean().optional(),
 });
 export type PledgeView = z.infer<typeof pledgeViewSchema>;
 

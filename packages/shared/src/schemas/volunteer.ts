@@ -4,6 +4,7 @@ import { freeText, personName, TEXT_MESSAGES } from '../text-rules';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 import { emailField } from './public-form-fields';
+import { messageChannelField } from './message-channel';
 import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
 
 // Volunteer registration "Devenir Bénévole" (docs/product/validation.md Volunteer, docs/product/http-api.md POST /volunteers multipart).
@@ -60,6 +61,8 @@ export const volunteerFieldsSchema = z.object({
     .enum(['1', '0', 'true', 'false', 'on'], { error: REQUIRED })
     .optional()
     .transform((v) => (v === '1' || v === 'true' || v === 'on' ? ('1' as const) : ('0' as const))),
+  /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+  channel: messageChannelField(),
 });
 export type VolunteerFields = z.output<typeof volunteerFieldsSchema>;
 
@@ -94,6 +97,7 @@ export const volunteerFormSchema = z
     domain: volunteerFieldsSchema.shape.domain,
     under_restriction: z.boolean(),
     public_profile: z.boolean(),
+    channel: messageChannelField(),
     profile_image: fileField(FILE_RULES.profile_image, { required: true }),
     cv: fileField(FILE_RULES.cv, { required: true }),
     motivation_letter: fileField(FILE_RULES.motivation_letter, { required: true }),

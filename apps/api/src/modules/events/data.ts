@@ -520,3 +520,39 @@ export async function eventsWithFreeSeatsAndWaiting(db: DB): Promise<number[]> {
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The name of the newest registration made with one of these telephone spellings (the code sign-in's new account). */
+export function registrationNameByTelephone(db: Executor, spellings: string[]): Promise<{ name: string } | undefined> {
+  if (spellings.length === 0) return Promise.resolve(undefined);
+  return db
+    .selectFrom('event_registrations')
+    .select('name')
+    .where('telephone', 'in', spellings)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Links to the account the registrations made with its telephone and not linked to anyone yet (idempotent). */
+export async function linkRegistrationsByTelephone(db: Executor, userId: number, spellings: string[]): Promise<void> {
+  if (spellings.length === 0) return;
+  await db
+    .updateTable('event_registrations')
+    .set({ user_id: userId })
+    .where('user_id', 'is', null)
+    .where('telephone', 'in', spellings)
+    .execute();
+}
+
+/** An account's registrations with their event, newest event first (« Mon espace »). */
+export function registrationsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('event_registrations')
+    .innerJoin('events', 'events.id', 'event_registrations.event_id')
+    .selectAll('event_registrations')
+    .select(['events.title as event_title', 'events.starts_at as event_starts_at', 'events.place as event_place'])
+    .where('event_registrations.user_id', '=', userId)
+    .orderBy('events.starts_at', 'desc')
+    .limit(50)
+    .execute();
+}

@@ -1,9 +1,18 @@
 import { messageSchema } from '@shared/schemas/api-common';
-import { EVENT_MESSAGES, eventSchema, registrationInputSchema, registrationResponseSchema, ticketSchema } from '@shared/schemas/events';
+import {
+  EVENT_MESSAGES,
+  eventSchema,
+  ownTicketSchema,
+  type RegistrationStatus,
+  registrationInputSchema,
+  registrationResponseSchema,
+  ticketSchema,
+} from '@shared/schemas/events';
 import { idParamsSchema } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveUser } from '../policy';
+import { requireAuth, resolveUser } from '../policy';
+import { ticketPath } from './context';
 import type { EventsContext } from './context';
 import * as data from './data';
 import { byToken, cancelRegistration, checkoutByToken, register } from './registrations';
@@ -15,6 +24,22 @@ export const REGISTRATIONS_PER_MINUTE = 300;
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 const publicRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, { ctx }) => {
+  // « Mon espace »: the tickets of the signed-in person (made while signed in, or with the telephone before the
+  // account existed and linked at its first code sign-in).
+  app.get(
+    '/profile/tickets',
+    { onRequest: requireAuth, schema: { tags: ['événements'], security: [{ bearer: [] }], response: { 200: z.array(ownTicketSchema) } } },
+    async (request) =>
+      (await data.registrationsOfUser(ctx.db, request.user!.id)).map((r) => ({
+        id: r.id,
+        status: r.status as RegistrationStatus,
+        seats: r.seats,
+        code: r.code,
+        ticket_url: ticketPath(ctx, r),
+        event: { title: r.event_title, starts_at: r.event_starts_at, place: r.event_place },
+      })),
+  );
+
   app.get('/events', { schema: { tags: ['événements'], response: { 200: z.array(eventSchema) } } }, async () => publicEvents(ctx.db));
 
   app.get('/events/:id', { schema: { tags: ['événements'], params: idParamsSchema, response: { 200: eventSchema } } }, async (request) =>

@@ -6,6 +6,7 @@ import { clock } from '../../platform/lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { type AuditActor, recordAudit } from '../audit';
+import { recordChannelChoice } from '../privacy';
 import { getMembership } from '../membership';
 import { enqueueMessage } from '../messages';
 import { forRequest, initiatePurposePayment, type MoneyHook, PAID_STATUSES } from '../payments';
@@ -97,6 +98,8 @@ export async function register(
         created_at: now,
         updated_at: now,
       });
+      // Before the ticket's message, so a person choosing WhatsApp gets the ticket there.
+      await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'event_registration', subject: null, ip });
       if (status === 'confirme') {
         await sms(trx, telephone, eventTexts.ticket(event.title, event.starts_at, row.code, ticketUrl(ctx, row)), `event-ticket:${row.id}`);
       } else if (status === 'liste_attente') {

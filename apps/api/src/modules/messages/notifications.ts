@@ -59,6 +59,8 @@ export interface MoneyChange {
   /** The paying member's account, when logged in: its telephone and e-mail stand in for missing ones. */
   userId?: number | null;
   receiptNumber: string | null;
+  /** The pledge and due a gift pays, when it pays one. */
+  pledge?: { id: number; due: string } | null;
   from: string;
   to: string;
 }

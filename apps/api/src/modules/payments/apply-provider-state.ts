@@ -90,6 +90,8 @@ export async function applyProviderState(
     await recordIncomeMovement(trx, kind, updated);
     // Notices (receipt link, failed payment) are queued in the same transaction as the change.
     const userId = 'user_id' in row ? row.user_id : null;
+    // A gift that pays a pledge's due names it, so the pledge can say what follows (its welcome after the first).
+    const pledge = 'pledge_id' in row && row.pledge_id && row.pledge_due ? { id: row.pledge_id, due: row.pledge_due } : null;
     const change = {
       kind,
       id: row.id,
@@ -98,6 +100,7 @@ export async function applyProviderState(
       email: row.email,
       userId,
       receiptNumber: updated.receipt_number,
+      pledge,
     };
     await onChange?.(trx as DB, { ...change, from: row.transaction_status, to: target });
     return updated;

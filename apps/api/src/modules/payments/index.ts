@@ -10,3 +10,5 @@ export { receiptIssuer } from './receipt-document';
 export { nextReceiptNumber, receiptUrl } from './receipt-numbers';
 export { default as paymentRoutes } from './routes';
 export { default as paymentsContext } from './routes/context';
+// Linking a telephone's gifts and payments to the account its code sign-in creates (modules/accounts/code-login.ts).
+export { linkMoneyByTelephone, moneyNameByTelephone } from './data/by-telephone';

@@ -274,6 +274,8 @@ export async function returnLocation(ctx: PaymentsContext, kind: MoneyKind, ref:
   params.set('amount', String(row.amount));
   if (kind === 'payment') params.set('payment_type', (row as PaymentRow).payment_type);
   else params.set('purpose', (row as DonationRow).purpose);
+  // A gift paying a pledge: the thank-you says it comes back each period and where it is managed.
+  if (kind === 'donation' && (row as DonationRow).pledge_id) params.set('engagement', '1');
   const receipt = receiptUrl(ctx.receiptSecret, kind, row);
   // A pending record: the page keeps this same return link to check the payment again later (issue 33 item 7).
   const check = row.transaction_status === 'pending' ? `/api/payments/return/${kind}/${ref}` : null;

@@ -225,3 +225,15 @@ export function findLivePledgeByTelephone(db: Executor, telephone: string): Prom
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+/** The name of the newest pledge made with one of these telephone spellings (the code sign-in's new account). */
+export function pledgeNameByTelephone(db: Executor, spellings: string[]): Promise<{ name: string } | undefined> {
+  if (spellings.length === 0) return Promise.resolve(undefined);
+  return db.selectFrom('pledges').select('name').where('telephone', 'in', spellings).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Links to the account the pledges made with its telephone and not linked to anyone yet (idempotent). */
+export async function linkPledgesByTelephone(db: Executor, userId: number, spellings: string[]): Promise<void> {
+  if (spellings.length === 0) return;
+  await db.updateTable('pledges').set({ user_id: userId }).where('user_id', 'is', null).where('telephone', 'in', spellings).execute();
+}

@@ -2,3 +2,5 @@
 export { runPledgeDues } from './due-job';
 export { default as pledgeRoutes } from './routes';
 export { changePledgeByTelephone } from './service';
+// Linking a telephone's pledges to the account its code sign-in creates (modules/accounts/code-login.ts).
+export { linkPledgesByTelephone, pledgeNameByTelephone } from './data';

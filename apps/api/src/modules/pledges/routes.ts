@@ -26,6 +26,8 @@ import { pledgeDueSchedule } from './due-job';
 import {
   changePledge,
   createPledge,
+  hasDueToPay,
+  welcomeOnFirstGift,
   listOwnPledges,
   ownPledge,
   type PledgeActor,
@@ -83,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await pledgeByToken(app.db, request.params.token);
-      const message = await changePledge(app.db, row, request.body, byLink(request));
+      const message = await changePledge(app.db, row, request.body, byLink(request), app.config.publicUrl);
       return { message, pledge: await pledgeView(app.db, secret(), await pledgeByToken(app.db, request.params.token)) };
     },
   );
@@ -110,8 +112,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const member = { onRequest: requireAuth };
   const security = [{ bearer: [] }];
   app.get('/profile/pledges', { ...member, schema: { tags, security, response: { 200: z.array(pledgeViewSchema) } } }, async (request) => {
-    const views = await pledgeViews(app.db, secret(), await listOwnPledges(app.db, request.user!.id));
-    return views.map(({ collected: _c, ...view }) => view);
+    const rows = await listOwnPledges(app.db, request.user!.id);
+    const views = await pledgeViews(app.db, secret(), rows);
+    return Promise.all(views.map(async ({ collected: _c, ...view }, i) => ({ ...view, due_to_pay: await hasDueToPay(app.db, rows[i]!) })));
   });
   app.patch(
     '/profile/pledges/:id',
@@ -122,12 +125,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const row = await ownPledge(app.db, user.id, request.params.id);
-      const message = await changePledge(app.db, row, request.body, {
-        userId: user.id,
-        ip: request.ip,
-        actingId: user.acting_user_id,
-        via: 'compte',
-      });
+      const message = await changePledge(
+        app.db,
+        row,
+        request.body,
+        {
+          userId: user.id,
+          ip: request.ip,
+          actingId: user.acting_user_id,
+          via: 'compte',
+        },
+        app.config.publicUrl,
+      );
       return { message, pledge: await pledgeView(app.db, secret(), await ownPledge(app.db, user.id, row.id)) };
     },
   );
@@ -162,6 +171,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return items;
     },
   );
+
+  // The welcome SMS of a pledge, once its first gift is approved.
+  app.payments.moneyHooks?.add(welcomeOnFirstGift(app.config.publicUrl));
 
   // The due job runs while the app is up, in every process: its rows and dedupe keys make each message once.
   const dues = pledgeDueSchedule(app.db, app.config.publicUrl, app.log);

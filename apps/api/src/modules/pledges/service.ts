@@ -15,8 +15,9 @@ import { clock } from '../../platform/lib/clock';
 import { conflict, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
+import { recordChannelChoice } from '../privacy';
 import { notifyPerson } from '../messages';
-import { assertPushPhone, initiateDonation, type PaymentsContext, receiptUrl } from '../payments';
+import { assertPushPhone, initiateDonation, type MoneyHook, PAID_STATUSES, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
 import {
   findLivePledgeByTelephone,
@@ -29,7 +30,7 @@ import {
   pledgesOfUser,
   updatePledge,
 } from './data';
-import { createdNotice } from './texts';
+import { changedNotice, createdNotice } from './texts';
 import { manageUrl, newPledgeToken, pledgeOfToken } from './tokens';
 
 // Pledges: made from the donation page, managed from the donor's link or the member space.
@@ -96,7 +97,14 @@ export async function pledgeViews(db: DB, receiptSecret: string, rows: PledgeRow
 export async function pledgeView(db: DB, receiptSecret: string, row: PledgeRow): Promise<PledgeView> {
   const [view] = await pledgeViews(db, receiptSecret, [row]);
   const { collected: _collected, ...rest } = view!;
-  return rest;
+  return { ...rest, due_to_pay: await hasDueToPay(db, row) };
+}
+
+/** True while the latest due sent is unpaid: « Payer l’échéance en cours » is offered only then. */
+export async function hasDueToPay(db: DB, row: PledgeRow): Promise<boolean> {
+  if (row.status !== 'active') return false;
+  const due = await latestDue(db, row.id, cotonouDay(clock.now()).date);
+  return Boolean(due && !due.paid);
 }
 
 /**
@@ -138,6 +146,7 @@ export async function createPledge(
     const id = await insertPledge(trx, pledge);
     await insertDue(trx, { pledge_id: id, due_date: today, status: 'due', amount: input.amount, created_at: nowIso });
     const token = await newPledgeToken(trx, id, now);
+    await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'pledge_form', ip: ctx.payments.ip ?? null });
     await recordAudit(trx as DB, {
       actorId: userId,
       actingId: actingId,
@@ -161,14 +170,29 @@ export async function createPledge(
     await updatePledge(ctx.db, id, { status: 'cancelled', cancelled_at: nowIso, updated_at: nowIso });
     throw error;
   }
+  // The welcome (« merci, voici votre lien ») waits for the first gift's approval: welcomeOnFirstGift below.
   const manage = manageUrl(ctx.publicUrl, token);
-  await notifyPerson(
-    ctx.db,
-    { telephone, email: pledge.email },
-    { ...createdNotice(pledge, pledge.next_due, manage), dedupeKey: `pledge:${id}:created`, category: 'avis' },
-  );
   if (input.mode === 'push') return { id: checkoutUrl, status: 'en_attente', pledge_id: id, manage_url: manage };
   return { id, manage_url: manage, checkout_url: checkoutUrl };
+}
+
+/**
+ * The welcome of a pledge, queued in the transaction that approves its first gift (never before the payment's
+ * outcome: a refused first gift leaves no « merci » behind). Once per pledge (its dedupe key).
+ */
+export function welcomeOnFirstGift(publicUrl: string): MoneyHook {
+  return async (trx, change) => {
+    if (change.kind !== 'donation' || !change.pledge || !PAID_STATUSES.has(change.to) || PAID_STATUSES.has(change.from)) return;
+    const pledge = await findPledge(trx, change.pledge.id);
+    if (!pledge || pledge.status === 'cancelled') return;
+    if (change.pledge.due !== cotonouDay(new Date(pledge.created_at)).date) return;
+    const manage = manageUrl(publicUrl, await newPledgeToken(trx, pledge.id, clock.now()));
+    await notifyPerson(
+      trx,
+      { telephone: pledge.telephone, email: pledge.email },
+      { ...createdNotice(pledge, pledge.next_due, manage), dedupeKey: `pledge:${pledge.id}:created`, category: 'avis' },
+    );
+  };
 }
 
 /** The pledge of a donor's link; a wrong or expired link is a 404 with a French message. */
@@ -187,7 +211,14 @@ export async function ownPledge(db: DB, userId: number, id: number): Promise<Ple
 export const listOwnPledges = (db: DB, userId: number) => pledgesOfUser(db, userId);
 
 /** Pause, resume, skip the next due, cancel, or change the amount or frequency. Returns the message to show. */
-export async function changePledge(db: DB, row: PledgeRow, change: PledgeChange, actor: PledgeActor): Promise<string> {
+export async function changePledge(
+  db: DB,
+  row: PledgeRow,
+  change: PledgeChange,
+  actor: PledgeActor,
+  /** The site's address: the donor is then told by SMS (an SMS command answers by itself, without it). */
+  publicUrl?: string,
+): Promise<string> {
   if (row.status === 'cancelled') throw conflict(PLEDGE_MESSAGES.cancelled);
   const now = clock.now();
   const nowIso = now.toISOString();
@@ -247,6 +278,21 @@ export async function changePledge(db: DB, row: PledgeRow, change: PledgeChange,
       after: { ...before, ...patch },
       details: { via: actor.via, ...(skipped ? { skipped_due: skipped } : {}) },
     });
+    // Told with the change itself: what it is now and how to undo it (a skip is said on the page only).
+    const action = change.action ?? 'change';
+    if (publicUrl && action !== 'skip') {
+      const after = { ...row, ...patch };
+      const manage = manageUrl(publicUrl, await newPledgeToken(trx, row.id, now));
+      await notifyPerson(
+        trx as DB,
+        { telephone: row.telephone, email: row.email },
+        {
+          ...changedNotice(after, action, after.next_due, manage, `${publicUrl}/donation`),
+          dedupeKey: `pledge:${row.id}:${action}:${nowIso}`,
+          category: 'avis',
+        },
+      );
+    }
   });
   return message;
 }

@@ -41,6 +41,34 @@ export function createdNotice(p: PledgeFacts, nextDue: string, manageUrl: string
   );
 }
 
+/**
+ * Sent after the donor (or someone for them) paused, resumed, changed or stopped the pledge: what it is now and how
+ * to undo it (« Reprendre » is on the page of the link; after a stop, a new pledge starts from the gift page).
+ */
+export function changedNotice(
+  p: PledgeFacts,
+  action: 'pause' | 'resume' | 'cancel' | 'change',
+  nextDue: string,
+  manageUrl: string,
+  giveUrl: string,
+): PledgeNotice {
+  const who = `${ORGANISATION.shortName} : `;
+  const texts = {
+    pause: ['Votre engagement est en pause', `${who}${gift(p)} est en pause. Pour le reprendre : ${manageUrl}`],
+    resume: [
+      'Votre engagement reprend',
+      `${who}${gift(p)} reprend. Prochaine échéance : ${frenchDate(nextDue)}. Gérer votre engagement : ${manageUrl}`,
+    ],
+    change: [
+      'Votre engagement est modifié',
+      `${who}c'est noté : ${gift(p)}. Prochaine échéance : ${frenchDate(nextDue)}. Gérer votre engagement : ${manageUrl}`,
+    ],
+    cancel: ['Votre engagement est arrêté', `${who}${gift(p)} est arrêté. Merci pour votre soutien ! Pour donner à nouveau : ${giveUrl}`],
+  } as const;
+  const [subject, sms] = texts[action];
+  return notice(subject, sms, p);
+}
+
 /** Sent on the due day: the personal payment link. */
 export function dueNotice(p: PledgeFacts, payUrl: string): PledgeNotice {
   return notice(

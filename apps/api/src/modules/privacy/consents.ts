@@ -7,6 +7,7 @@ import {
   type MyConsents,
   PRIVACY_MESSAGES as M,
 } from '@shared/schemas/privacy';
+import type { MessageChannelChoice } from '@shared/schemas/message-channel';
 import { type DB, nowIso } from '../../platform/database/database';
 import { fieldError, HttpError } from '../../platform/lib/http-errors';
 import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
@@ -77,6 +78,20 @@ export async function recordFormConsents(db: DB, consents: FormConsents | undefi
     const given = consents[purpose];
     if (typeof given === 'boolean') await recordConsent(db, purpose, given, ctx);
   }
+}
+
+/**
+ * The channel a public form's person chose for their messages (`channel: "sms"|"whatsapp"`): the same WhatsApp
+ * consent the member space switches, given for WhatsApp and withdrawn for SMS; no choice or no telephone records
+ * nothing (docs/product/personal-data.md — Consent).
+ */
+export async function recordChannelChoice(
+  db: DB,
+  choice: MessageChannelChoice | undefined,
+  ctx: Omit<ConsentContext, 'channel'> & { telephone?: string | null },
+): Promise<void> {
+  if (!choice || !ctx.telephone) return;
+  await recordConsent(db, 'whatsapp', choice === 'whatsapp', { ...ctx, email: null, channel: 'web' });
 }
 
 /** The current choice per purpose of a person (latest row wins), for the member space. */

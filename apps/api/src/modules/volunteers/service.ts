@@ -26,7 +26,7 @@ import type { AuditActor } from '../audit';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { publicFileUrl } from '../../platform/storage/stored-files';
 import { recordAudit } from '../audit';
-import { recordConsent } from '../privacy';
+import { recordChannelChoice, recordConsent } from '../privacy';
 import { toE164 } from '../../platform/lib/phone';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
@@ -86,6 +86,7 @@ export async function registerVolunteer(
         channel: 'web',
         source: 'volunteer_form',
       });
+      await recordChannelChoice(db, fields.channel, { telephone: fields.telephone || null, source: 'volunteer_form' });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -3,13 +3,26 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { HERO_IMAGE_SET } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import type { FastifyInstance } from 'fastify';
+import { fillPageFacts, type ShownPageFacts, shownPageFacts } from '@shared/organisation-page-facts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Precompressed, precompress, sendPrecompressed } from '../lib/precompressed';
 
 // Serves the built web app: hashed assets cached for a year, HTML never cached, the pages prerendered at build time
 // on their paths, and the single-page fallback so deep links (/causes/…, /dashboard-…) load the app. Unknown /api paths get a JSON 404.
-export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webDir: string }) {
+export interface WebAppOptions {
+  webDir: string;
+  /**
+   * The organisation's facts the prerendered pages show, read when a page is served: the build renders a mark per fact
+   * (apps/web/src/prerender.tsx) and the page is served with the facts as set now (docs/architecture.md —
+   * « Prerendered pages and the organisation's facts »). Without it the placeholders fill the marks.
+   */
+  pageFacts?: () => Promise<ShownPageFacts>;
+}
+
+export default fp(async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
   const indexFile = path.join(opts.webDir, 'index.html');
+  const pages = filledPages(opts.webDir, opts.pageFacts ?? (async () => shownPageFacts(null)));
   const hasWeb = fs.existsSync(indexFile);
   const prerendered = readPrerendered(opts.webDir);
   const webRoutes = readWebRoutes(opts.webDir);
@@ -57,11 +70,12 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: { webD
     if (url === '/') reply.header('link', heroPreloadLinks());
     const pagePath = decodePath(url);
     const page = prerendered.get(pagePath);
-    if (page) return reply.header('cache-control', 'no-cache').sendFile(page);
+    if (page) return pages.send(request, reply.header('cache-control', 'no-cache'), page);
     // An address the app has no route for: the prerendered "page non trouvée". Status 200 as the single-page app always
     // answered (a 404 document is a console error in every browser, and Lighthouse's best practices count it); the page
     // carries <meta name="robots" content="noindex"> so search engines do not keep it.
-    if (webRoutes && !webRoutes.matches(pagePath)) return reply.header('cache-control', 'no-cache').sendFile(webRoutes.notFound);
+    if (webRoutes && !webRoutes.matches(pagePath))
+      return pages.send(request, reply.header('cache-control', 'no-cache'), webRoutes.notFound);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });
@@ -92,6 +106,33 @@ function smallestVariant(webDir: string, url: string): string | null {
     if (w < Number(width) && (!best || w < best.width)) best = { width: w, url: `${path.dirname(base)}/${name}` };
   }
   return best?.url ?? null;
+}
+
+/**
+ * The prerendered pages with the organisation's facts filled in. Each page's text is read once; its filled and
+ * compressed copy is kept for the facts it was filled with, so a request costs one read of the facts, and a change
+ * of the facts is served from the next request on (by every server process: nothing to invalidate).
+ */
+function filledPages(webDir: string, pageFacts: () => Promise<ShownPageFacts>) {
+  const sources = new Map<string, string>();
+  const filled = new Map<string, { key: string; body: Precompressed }>();
+  return {
+    async send(request: FastifyRequest, reply: FastifyReply, file: string) {
+      let source = sources.get(file);
+      if (source === undefined) {
+        source = fs.readFileSync(path.join(webDir, file), 'utf8');
+        sources.set(file, source);
+      }
+      const facts = await pageFacts();
+      const key = JSON.stringify(facts);
+      let cached = filled.get(file);
+      if (cached?.key !== key) {
+        cached = { key, body: precompress(Buffer.from(fillPageFacts(source, facts))) };
+        filled.set(file, cached);
+      }
+      return sendPrecompressed(request, reply, cached.body, 'text/html; charset=utf-8');
+    },
+  };
 }
 
 /**

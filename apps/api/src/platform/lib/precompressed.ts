@@ -51,8 +51,18 @@ export function sendPrecompressedJson<R extends FastifyReply<any, any, any, any,
   reply: R,
   body: Precompressed,
 ): R {
+  return sendPrecompressed(request, reply, body, 'application/json; charset=utf-8');
+}
+
+/** Sends the variant the client accepts, with this content type (a prerendered page: text/html). */
+export function sendPrecompressed<R extends FastifyReply<any, any, any, any, any, any, any, any>>(
+  request: FastifyRequest,
+  reply: R,
+  body: Precompressed,
+  type: string,
+): R {
   const r = reply as FastifyReply;
-  r.type('application/json; charset=utf-8');
+  r.type(type);
   if (body.br || body.gzip) {
     r.header('vary', 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -1,3 +1,5 @@
+import { DASHBOARD_BY_ROLE, MEMBER_SPACE_PATH, type Role } from '@shared/constants';
+import { useSignedInRole } from '@web/lib/use-signed-in';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from '@web/lib/router';
 import { SocialIcons } from './social-icons';
@@ -12,12 +14,18 @@ const LINKS = [
   { to: '/about', label: 'À propos de nous' },
   { to: '/transparence', label: 'Transparence financière' },
   { to: '/confidentialite', label: 'Confidentialité' },
-  { to: '/connexion', label: 'Connexion' },
   { to: '/', label: 'Accueil' },
 ];
 
 export function Footer() {
   const org = useOrganisation();
+  // « Connexion » for visitors; someone signed in finds « Mon espace » instead (read after hydration: no mismatch).
+  const role = useSignedInRole();
+  const account =
+    role === null
+      ? { to: '/connexion', label: 'Connexion' }
+      : { to: DASHBOARD_BY_ROLE[role as Role] ?? MEMBER_SPACE_PATH, label: 'Mon espace' };
+  const links = [...LINKS.slice(0, -1), account, LINKS.at(-1)!];
   return (
     <footer className="bg-emerald-950 text-emerald-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -32,7 +40,7 @@ export function Footer() {
         <nav aria-label="Liens utiles">
           <p className="mb-2 font-bold text-white">Liens utiles</p>
           <ul className="grid grid-cols-2 gap-x-4 gap-y-1">
-            {LINKS.map((l) => (
+            {links.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="inline-block py-1 text-emerald-100 underline-offset-4 hover:text-white hover:underline">
                   {l.label}

@@ -1,11 +1,13 @@
-import { ORGANISATION } from '@shared/constants';
+import { PAGE_FACT_MARKS, PAGE_FACTS_META, type ShownPageFacts, shownPageFacts } from '@shared/organisation-page-facts';
 import type { OrganisationFacts } from '@shared/schemas/organisation';
 import { isHydrating } from '@web/lib/hydration';
 import { useEffect, useState } from 'react';
 
-// The organisation's facts as every public page shows them (docs/product/places.md):
-// the prerendered HTML carries the specification's placeholders, so the first paint waits for no request; once the page
-// is interactive, GET /api/organisation replaces each placeholder whose fact the administrator has set.
+// The organisation's facts as every public page shows them (docs/product/places.md). The prerendered HTML holds a
+// mark per fact, which the server fills with the facts as set when it serves the page, handing them to this script
+// in a <meta> (docs/architecture.md — « Prerendered pages and the organisation's facts »): React hydrates with the
+// same text, so the first paint shows the real telephone, not a placeholder. GET /api/organisation then brings the
+// rest (the founder, the registration number, the SMS number).
 
 const fetchOrganisation = async (): Promise<OrganisationFacts> => {
   const res = await fetch('/api/organisation', { headers: { accept: 'application/json' } });
@@ -13,12 +15,7 @@ const fetchOrganisation = async (): Promise<OrganisationFacts> => {
   return (await res.json()) as OrganisationFacts;
 };
 
-export interface ShownOrganisation {
-  name: string;
-  address: string;
-  telephone: string;
-  email: string;
-  social: { Facebook: string; Twitter: string; Instagram: string; YouTube: string };
+export interface ShownOrganisation extends ShownPageFacts {
   founder: string | null;
   registrationNumber: string | null;
   /** ORG_SMS_NUMBER: where SMS commands go (DON 1000…); null when unset. */
@@ -28,20 +25,31 @@ export interface ShownOrganisation {
 /** Each fact set by the administrator, else the specification's placeholder (the founder and the number: none). */
 export function shownOrganisation(facts: OrganisationFacts | undefined): ShownOrganisation {
   return {
-    name: facts?.name ?? ORGANISATION.name,
-    address: facts?.address ?? `${ORGANISATION.city}, ${ORGANISATION.country}`,
-    telephone: facts?.telephone ?? ORGANISATION.phone,
-    email: facts?.email ?? ORGANISATION.email,
-    social: {
-      Facebook: facts?.social.facebook ?? ORGANISATION.social.facebook,
-      Twitter: facts?.social.twitter ?? ORGANISATION.social.twitter,
-      Instagram: facts?.social.instagram ?? ORGANISATION.social.instagram,
-      YouTube: facts?.social.youtube ?? ORGANISATION.social.youtube,
-    },
+    ...shownPageFacts(facts),
     founder: facts?.founder ?? null,
     registrationNumber: facts?.registration_number ?? null,
     smsNumber: facts?.sms_number ?? null,
   };
+}
+
+const withoutExtras = (page: ShownPageFacts): ShownOrganisation => ({ ...page, founder: null, registrationNumber: null, smsNumber: null });
+
+/** Set by the build's prerendering (prerender.tsx): pages render the marks the server fills. */
+let rendersMarks = false;
+export function renderOrganisationMarks() {
+  rendersMarks = true;
+}
+
+/** The facts the server filled this page with (its <meta>), or none (a page served without them). */
+function servedFacts(): ShownPageFacts | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const content = document.querySelector(`meta[name="${PAGE_FACTS_META}"]`)?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    return JSON.parse(content) as ShownPageFacts;
+  } catch {
+    return undefined;
+  }
 }
 
 let loaded: OrganisationFacts | undefined;
@@ -49,10 +57,11 @@ let loading: Promise<OrganisationFacts> | undefined;
 
 /**
  * One request per page load, shared by the footer and the page. While React hydrates, every component starts from
- * the placeholders the prerendered HTML holds (a page hydrated after the footer's answer came must still match it).
+ * the facts the server filled the HTML with (a page hydrated after the footer's answer came must still match it).
  */
 export function useOrganisation(): ShownOrganisation {
   const [facts, setFacts] = useState<OrganisationFacts | undefined>(() => (isHydrating() ? undefined : loaded));
+  const [served] = useState(servedFacts);
   useEffect(() => {
     let isActive = true;
     loading ??= fetchOrganisation().then(
@@ -75,5 +84,7 @@ export function useOrganisation(): ShownOrganisation {
       isActive = false;
     };
   }, []);
-  return shownOrganisation(facts);
+  if (rendersMarks) return withoutExtras(PAGE_FACT_MARKS);
+  if (facts) return shownOrganisation(facts);
+  return served ? withoutExtras(served) : shownOrganisation(undefined);
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegistrationInput, registrationInputSchema } from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
+import { ChannelChoice } from '@web/components/forms/channel-choice';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -32,7 +33,7 @@ export default function EventPage() {
   } = useForm<RegistrationInput, unknown, Values>({
     resolver: zodResolver(registrationInputSchema),
     mode: 'onTouched',
-    defaultValues: { seats: 1 },
+    defaultValues: { seats: 1, channel: 'sms' },
   });
 
   if (isPending) return <Spinner />;
@@ -81,9 +82,10 @@ export default function EventPage() {
           <h2 className="text-xl font-bold text-emerald-950">S'inscrire</h2>
           <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TelephoneField error={errors.telephone?.message} {...register('telephone')} />
+          <ChannelChoice registration={register('channel')} error={errors.channel?.message} />
           <TextField label="Email (facultatif)" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <SelectField label="Nombre de places" options={SEAT_OPTIONS} error={errors.seats?.message} {...register('seats')} />
-          <p className="text-sm text-slate-600">Votre billet vous sera envoyé par SMS.</p>
+          <p className="text-sm text-slate-600">Votre billet vous sera envoyé par SMS ou WhatsApp, selon votre choix.</p>
           <SendButton isLoading={isSubmitting}>S'inscrire</SendButton>
         </FormCard>
       ) : (

@@ -3,7 +3,7 @@ import { MEMBERSHIP_MESSAGES, MEMBERSHIP_STATUS_LABELS, type MembershipSummary }
 import type { Profile } from '@shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, UserPlus } from 'lucide-react';
 import { Link } from '@web/lib/router';
 
 // The member's membership at a glance: status, end date and the way to renew. Reads the profile
@@ -21,6 +21,9 @@ export function MembershipCard() {
   const membership = profile.data?.membership;
   if (!membership) return null;
   const { status, valid_until: validUntil } = membership;
+  // « Renouveler » only for a current or former member (a membre, or someone with a period paid once); anyone
+  // else is offered to join.
+  const isNew = !validUntil && profile.data?.role !== 'membre';
   return (
     <section aria-labelledby="membership-title" className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="membership-title" className="mb-2 text-xl font-bold text-emerald-950">
@@ -39,11 +42,11 @@ export function MembershipCard() {
         )}
       </p>
       <Link
-        to="/paiement?type=cotisation"
+        to={isNew ? '/paiement?type=adhesion' : '/paiement?type=cotisation'}
         className="inline-flex min-h-11 items-center gap-2 rounded-md bg-emerald-800 px-4 py-2 font-semibold text-white hover:bg-emerald-900"
       >
-        <RefreshCw aria-hidden size={18} />
-        {MEMBERSHIP_MESSAGES.renew}
+        {isNew ? <UserPlus aria-hidden size={18} /> : <RefreshCw aria-hidden size={18} />}
+        {isNew ? MEMBERSHIP_MESSAGES.join : MEMBERSHIP_MESSAGES.renew}
       </Link>
     </section>
   );

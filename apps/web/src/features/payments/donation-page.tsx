@@ -5,6 +5,8 @@ import { formatFcfa, formatNumber } from '@shared/format';
 import { type DonationInitiate, type DonationInitiateInput, donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
 import { parseFcfa } from '@shared/text-rules';
+import { ChannelChoice } from '@web/components/forms/channel-choice';
+import { PrivacyNote } from '@web/components/forms/privacy-note';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { CauseProgressBar } from '@web/components/ui/cause-progress';
@@ -34,7 +36,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
   // Typed before hydration only (no draft): a payment is never kept as a draft, queued or replayed.
   const { register, handleSubmit, setError, setValue, getValues, watch, errors } = useKeptForm<DonationInitiateInput, DonationInitiate>({
     resolver: zodResolver(donationInitiateSchema),
-    defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '' },
+    defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '', channel: 'sms' },
   });
   const [pushId, setPushId] = useState<string | null>(null);
   const { inProgress, start } = useCheckout(
@@ -152,6 +154,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
                 </p>
                 <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
                 <TelephoneField error={errors.telephone?.message} {...register('telephone')} />
+                <ChannelChoice registration={register('channel')} error={errors.channel?.message} />
                 <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
               </fieldset>
               <Button type="submit" isLoading={inProgress} loadingText={PAYMENT_MESSAGES.inProgress}>
@@ -166,6 +169,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               >
                 Payer sur mon téléphone
               </Button>
+              <PrivacyNote />
             </form>
           )}
           <SmsGivingHint />

@@ -18,6 +18,17 @@ export function DonationThanksPanel({ thanks, onAnother }: { thanks: DonationTha
         {thanks.amount ? `Votre don de ${formatFcfa(thanks.amount)}` : 'Votre don'}
         {purpose ? ` pour « ${purpose} »` : ''} est bien reçu. Il soutient directement nos actions au Bénin.
       </p>
+      {thanks.pledge ? (
+        <p data-testid="pledge-thanks" className="text-slate-800">
+          Votre engagement est en place : ce don revient chaque mois (ou à la fréquence choisie). Le jour de chaque échéance, un SMS vous
+          apporte le lien pour le verser. Pour le mettre en pause, le modifier ou l’arrêter, ouvrez le lien « Gérer votre engagement » reçu
+          par SMS, ou{' '}
+          <a href="/espace-membre" className="font-semibold text-emerald-800 underline">
+            Mon espace
+          </a>{' '}
+          (connexion par code SMS).
+        </p>
+      ) : null}
       <a
         href={thanks.receiptUrl}
         target="_blank"

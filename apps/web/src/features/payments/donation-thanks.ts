@@ -6,6 +6,8 @@ export interface DonationThanks {
   receiptUrl: string;
   amount: number | null;
   purpose: string | null;
+  /** The gift pays a pledge (« chaque mois »). */
+  pledge?: boolean;
 }
 
 export function rememberDonationThanks(thanks: DonationThanks): void {
@@ -24,6 +26,7 @@ export function readDonationThanks(): DonationThanks | null {
         receiptUrl: value.receiptUrl,
         amount: typeof value.amount === 'number' ? value.amount : null,
         purpose: value.purpose ?? null,
+        pledge: value.pledge === true,
       };
     }
   } catch {

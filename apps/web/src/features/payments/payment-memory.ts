@@ -1,9 +1,9 @@
 // What the payment page keeps on this device across the trip to the checkout (issue 33 item 7): the amount and type
-// typed (given back after a refusal), and the payment just approved (shown again on reload instead of the form).
+// typed (given back after a refusal). The payment just approved is kept with the return's history entry only
+// (use-return-flow.ts), so a new visit of /paiement opens a fresh form.
 // Never personal data, never replayed: the person presses « Payer » again.
 
 const TYPED_KEY = 'asbe:paiement-saisi';
-const PAID_KEY = 'asbe:paiement-reussi';
 
 /** The amount and the type (payment) or cause (donation) typed before leaving for the checkout. */
 export interface TypedPayment {
@@ -34,5 +34,3 @@ function write(key: string, value: unknown) {
 
 export const rememberTyped = (typed: TypedPayment | null, kind: 'payment' | 'donation' = 'payment') => write(`${TYPED_KEY}:${kind}`, typed);
 export const readTyped = (kind: 'payment' | 'donation' = 'payment') => read<TypedPayment>(`${TYPED_KEY}:${kind}`);
-export const rememberPaid = (paid: PaidPayment | null) => write(PAID_KEY, paid);
-export const readPaid = () => read<PaidPayment>(PAID_KEY);

@@ -6,6 +6,8 @@ import { PAYMENT_OUTCOME_MESSAGES as M } from '@shared/schemas/payment-outcome';
 import type { Profile } from '@shared/schemas/profile';
 import type { PaymentFees } from '@shared/schemas/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChannelChoice } from '@web/components/forms/channel-choice';
+import { PrivacyNote } from '@web/components/forms/privacy-note';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -16,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useKeptForm } from '@web/lib/kept-form-values';
 import { useSearchParams } from '@web/lib/router';
 import { PaymentDone, ReturnProblem } from './payment-outcome';
-import { type PaidPayment, readPaid, readTyped, rememberPaid, rememberTyped } from './payment-memory';
+import { type PaidPayment, readTyped, rememberTyped } from './payment-memory';
 import { PushWaiting } from '@web/components/money/push-waiting';
 import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
@@ -53,7 +55,7 @@ export default function PaymentPage() {
   const { register, handleSubmit, setError, setValue, getValues, watch, errors } = useKeptForm<PaymentInitiateInput, PaymentInitiate>({
     resolver: zodResolver(paymentInitiateSchema),
     // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
-    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')) },
+    defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')), channel: 'sms' },
   });
   const [pushId, setPushId] = useState<string | null>(null);
   // Stays "En cours..." while the browser leaves for the checkout; what was typed is kept for a refusal's return.
@@ -62,7 +64,6 @@ export default function PaymentPage() {
     setError,
     () => {
       rememberTyped({ amount: String(getValues('amount') ?? ''), payment_type: String(getValues('payment_type')) });
-      rememberPaid(null);
     },
     setPushId,
   );
@@ -74,15 +75,12 @@ export default function PaymentPage() {
     if (!getValues('phone') && profile.data.telephone) setValue('phone', profile.data.telephone);
   }, [profile.data, setValue, getValues]);
 
-  // The checkout's answer: an approved payment replaces the form (reload included); a refusal gives back the amount.
+  // The checkout's answer, on its return only (a reload of it included, never a new visit of /paiement): an approved
+  // payment replaces the form; a refusal gives back the amount.
   useEffect(() => {
-    if (!outcome) {
-      setPaid(readPaid());
-      return;
-    }
+    if (!outcome) return;
     if (outcome.status === 'approved') {
       const done = { amount: outcome.amount, paymentType: outcome.paymentType, receiptUrl };
-      rememberPaid(done);
       rememberTyped(null);
       setPaid(done);
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
@@ -120,10 +118,7 @@ export default function PaymentPage() {
           label={typeLabel(paid.paymentType)}
           validUntil={validUntil}
           receiptUrl={paid.receiptUrl}
-          onAnother={() => {
-            rememberPaid(null);
-            setPaid(null);
-          }}
+          onAnother={() => setPaid(null)}
         />
       ) : pushId ? (
         <PushWaiting
@@ -154,6 +149,7 @@ export default function PaymentPage() {
               {...register('email')}
             />
             <TelephoneField required error={errors.phone?.message} {...register('phone')} />
+            <ChannelChoice registration={register('channel')} error={errors.channel?.message} />
             <SelectField
               label="Type de paiement"
               required
@@ -196,6 +192,7 @@ export default function PaymentPage() {
             >
               Payer sur mon téléphone
             </Button>
+            <PrivacyNote />
           </form>
         </>
       )}

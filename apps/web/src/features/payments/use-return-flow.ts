@@ -15,10 +15,20 @@ export interface ReturnOutcome {
   checkUrl: string | null;
 }
 
+/** Where the return's outcome is kept: the history entry of the return itself (a reload shows it again, a new visit not). */
+const KEPT = 'asbeReturn';
+interface KeptReturn {
+  kind: MoneyKind;
+  outcome: ReturnOutcome;
+  receiptUrl: string | null;
+}
+
 /**
  * The provider's return (docs/product/states.md): the server has already verified the transaction and put its
  * status in the query string (no personal data), and the signed receipt link in the fragment
- * (`#recu=…`, never sent to a server). Shown once: both are cleared right away.
+ * (`#recu=…`, never sent to a server). Both are cleared right away; the outcome stays with that history entry only,
+ * so a reload of the return shows it again while every new visit of the page (« Renouveler ma cotisation ») opens
+ * a fresh form.
  */
 export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null; outcome: ReturnOutcome | null } {
   const [receiptUrl, setReceiptUrl] = useState<string | null>(null);
@@ -31,26 +41,37 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null; out
     const params = new URLSearchParams(window.location.search);
     const fragment = new URLSearchParams(window.location.hash.slice(1));
     const status = params.get('transaction-status');
-    if (!status) return;
-    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const entry = (window.history.state ?? {}) as Record<string, unknown>;
+    if (!status) {
+      const kept = entry[KEPT] as KeptReturn | undefined;
+      if (kept?.kind === kind) {
+        setOutcome(kept.outcome);
+        setReceiptUrl(kept.receiptUrl);
+      }
+      return;
+    }
     const transactionId = params.get('transaction-id') ?? '';
     const returnedAmount = Number(params.get('amount'));
     const check = fragment.get('verifier');
-    setOutcome({
+    const returned: ReturnOutcome = {
       status,
       amount: Number.isInteger(returnedAmount) && returnedAmount > 0 ? returnedAmount : null,
       paymentType: params.get('payment_type'),
       // Only our own return links are followed.
       checkUrl: check?.startsWith(`/api/payments/return/${kind}/`) ? check : null,
-    });
+    };
+    // Only our own receipt links are followed.
+    const receiptLink = fragment.get('recu');
+    const receipt = status === 'approved' && receiptLink?.startsWith('/api/receipts/') ? receiptLink : null;
+    const kept: KeptReturn = { kind, outcome: returned, receiptUrl: receipt };
+    window.history.replaceState({ ...entry, [KEPT]: kept }, '', window.location.pathname);
+    setOutcome(returned);
 
     if (status === 'canceled') {
       notify.error(PAYMENT_MESSAGES.canceled);
     } else if (status === 'approved') {
       notify.success(PAYMENT_MESSAGES.success);
-      const receipt = fragment.get('recu');
-      // Only our own receipt links are followed.
-      if (receipt?.startsWith('/api/receipts/')) {
+      if (receipt) {
         setReceiptUrl(receipt);
         // The thank-you survives a reload (issue 18): the query string is cleared just above.
         if (kind === 'donation') {
@@ -59,6 +80,7 @@ export function useReturnFlow(kind: MoneyKind): { receiptUrl: string | null; out
             receiptUrl: receipt,
             amount: Number.isInteger(amount) && amount > 0 ? amount : null,
             purpose: params.get('purpose'),
+            pledge: params.get('engagement') === '1',
           });
         }
       }

@@ -82,9 +82,17 @@ export function PledgeDetails({
         <dd>{pledge.next_due ? dueDate(pledge.next_due) : '—'}</dd>
       </dl>
 
-      {isCancelled ? null : (
+      {isCancelled ? (
+        // A stopped pledge cannot restart: a new one starts from the gift page (« Donner chaque mois »).
+        <p>
+          <a href="/donation" className="font-semibold text-emerald-800 underline">
+            Donner à nouveau chaque mois
+          </a>
+        </p>
+      ) : (
         <div className="flex flex-wrap gap-2">
-          {payHref && pledge.status === 'active' ? (
+          {/* Not once the due in progress is paid (`due_to_pay` false); lists without it keep the button. */}
+          {payHref && pledge.status === 'active' && pledge.due_to_pay !== false ? (
             <a
               href={payHref}
               className="inline-flex min-h-11 items-center rounded-md bg-orange-700 px-4 py-2 font-semibold text-white hover:bg-orange-800"

@@ -125,13 +125,19 @@ function ConsentByCode() {
 
   if (done)
     return (
-      <p role="status" className="font-medium text-emerald-900">
-        {done}
-      </p>
+      <div className="space-y-3">
+        <p role="status" className="font-medium text-emerald-900">
+          {done}
+        </p>
+        <NextSteps />
+      </div>
     );
   return (
     <form onSubmit={submit} className="space-y-4 rounded-lg bg-white p-6 ring-1 ring-slate-200" aria-label="Mon consentement">
-      <p>Choisissez ce que vous acceptez ou refusez. Un code vous est envoyé pour confirmer que le numéro est le vôtre.</p>
+      <p>
+        Les messages de l’association portent un lien qui retire votre accord en un geste. Sans ce lien, choisissez ici ce que vous acceptez
+        ou refusez : un code vous est envoyé pour confirmer que le numéro est le vôtre.
+      </p>
       <SelectField
         label="Traitement"
         options={PURPOSE_OPTIONS}
@@ -189,6 +195,24 @@ function ConsentByCode() {
       <Button type="submit" isLoading={busy} loadingText="En cours...">
         {sent ? 'Confirmer' : 'Recevoir un code'}
       </Button>
+      <NextSteps />
     </form>
+  );
+}
+
+/** Where to go from here: every choice at once in « Mon espace » (sign-in by SMS code, no password needed). */
+function NextSteps() {
+  return (
+    <p className="text-sm text-slate-700">
+      Pour voir et changer tous vos choix (SMS, WhatsApp, lettre d’information), ouvrez{' '}
+      <Link className="text-emerald-800 underline" to="/connexion">
+        Mon espace
+      </Link>{' '}
+      avec un code reçu par SMS, ou revenez à{' '}
+      <Link className="text-emerald-800 underline" to="/">
+        l’accueil
+      </Link>
+      .
+    </p>
   );
 }

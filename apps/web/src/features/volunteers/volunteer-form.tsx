@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VOLUNTEER_DOMAIN_LABELS, VOLUNTEER_DOMAINS } from '@shared/constants';
 import { VOLUNTEER_MESSAGES, type VolunteerFormInput, volunteerFormSchema } from '@shared/schemas/volunteer';
+import { ChannelChoice } from '@web/components/forms/channel-choice';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
@@ -25,14 +26,14 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
     {
       resolver: zodResolver(volunteerFormSchema),
       mode: 'onTouched',
-      defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false, public_profile: false },
+      defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false, public_profile: false, channel: 'sms' },
     },
     { draft: 'volontier' },
   );
   const isRestricted = useWatch({ control, name: 'under_restriction' });
 
   const onValid = async (values: VolunteerFormInput) => {
-    const { name, email, telephone, domain, under_restriction, public_profile, ...files } = values;
+    const { name, email, telephone, domain, under_restriction, public_profile, channel, ...files } = values;
     if (!under_restriction) delete files.restriction_proof;
     try {
       await send(
@@ -44,6 +45,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
             domain,
             under_restriction: under_restriction ? '1' : '0',
             public_profile: public_profile ? '1' : '0',
+            channel: channel ?? 'sms',
           },
           files,
         ),
@@ -70,10 +72,11 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        hint="Nous vous répondons par SMS."
+        hint="Nous vous répondons par SMS ou WhatsApp, selon votre choix."
         error={errors.telephone?.message}
         {...register('telephone')}
       />
+      <ChannelChoice registration={register('channel')} error={errors.channel?.message} />
       <TextField label="Email (facultatif)" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <SelectField
         label="Domaine d'engagement"

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { unprocessable } from '../../../platform/lib/http-errors';
 import { zodFieldErrors } from '../../../platform/uploads/uploads';
 import { resolveUser } from '../../policy';
+import { recordChannelChoice } from '../../privacy';
 import {
   forRequest,
   initiateDonation,
@@ -37,7 +38,14 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     if (!parsed.success) throw unprocessable(zodFieldErrors(parsed.error));
     // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
     const user = await resolveUser(request);
-    return { url: await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null), mode: parsed.data.mode };
+    const url = await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null);
+    await recordChannelChoice(app.db, parsed.data.channel, {
+      telephone: parsed.data.phone,
+      userId: user?.id ?? null,
+      source: 'donation_form',
+      ip: request.ip,
+    });
+    return { url, mode: parsed.data.mode };
   };
   /** 201 with the checkout's address, or 202 with the request's id when the payer approves on the telephone. */
   const answer = (reply: FastifyReply, opened: { url: string; mode?: string }) =>
@@ -61,6 +69,12 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
       const url = await initiatePayment(forRequest(payments, request), request.body, user?.id ?? null);
+      await recordChannelChoice(app.db, request.body.channel, {
+        telephone: request.body.phone,
+        userId: user?.id ?? null,
+        source: 'payment_form',
+        ip: request.ip,
+      });
       return answer(reply, { url, mode: request.body.mode });
     },
   );

@@ -5,16 +5,14 @@ import {
   MESSAGE_STATUS_LABELS,
   type OutboxMessage,
 } from '@shared/schemas/outbox-messages';
+import { formatCotonouShort } from '@shared/format';
 import type { ListDefinition } from '@web/components/admin/list-definition';
 
 // The outbox: every SMS, WhatsApp message and e-mail with its status, its cost and its delivery, searchable by recipient — the support tool for « je n'ai jamais
 // reçu le code ».
 
-/** A date and time to the minute, or a dash. */
-export const dateTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-    : '—';
+/** A date and time to the minute in Cotonou time (« 25/11/2026 14:54 »), or a dash. */
+export const dateTime = (iso: string | null) => (iso ? formatCotonouShort(iso) || '—' : '—');
 
 export type ChannelFilter = '' | OutboxMessage['channel'];
 

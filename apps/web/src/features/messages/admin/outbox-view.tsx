@@ -1,10 +1,16 @@
-import { DELIVERY_STATUS_LABELS, MESSAGE_CHANNEL_LABELS, MESSAGE_STATUS_LABELS, type OutboxMessage } from '@shared/schemas/outbox-messages';
+import {
+  DELIVERY_STATUS_LABELS,
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_COST_LABELS,
+  MESSAGE_STATUS_LABELS,
+  type OutboxMessage,
+} from '@shared/schemas/outbox-messages';
 import { tableColumns } from '@web/components/admin/list-columns';
 import { ListPanel } from '@web/components/admin/list-panel';
 import { listFetcher } from '@web/components/admin/page-fetchers';
 import { SelectField } from '@web/components/ui/field';
 import { useMemo, useState } from 'react';
-import { type ChannelFilter, OUTBOX_LIST as LIST } from './lists';
+import { type ChannelFilter, dateTime, OUTBOX_LIST as LIST } from './lists';
 
 // The outbox: every SMS and e-mail with its status, and a filter by recipient.
 
@@ -15,7 +21,25 @@ const STATUS_STYLES: Record<OutboxMessage['status'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
+/** The day and the time each on one line: the cell may wrap between them, never inside a date (issue 41). */
+const DateCell = ({ iso }: { iso: string | null }) => {
+  const [day, time] = dateTime(iso).split(' ');
+  return (
+    <span className="[overflow-wrap:normal]">
+      <span className="whitespace-nowrap">{day}</span> {time ? <span className="whitespace-nowrap">{time}</span> : null}
+    </span>
+  );
+};
+/** A label that wraps between its words only (the table's cells otherwise break long values anywhere). */
+const Words = ({ children, className = '' }: { children: string; className?: string }) => (
+  <span className={`inline-block [overflow-wrap:normal] ${className}`}>{children}</span>
+);
+
 const COLUMNS = tableColumns(LIST.columns, {
+  created: (m) => <DateCell iso={m.created_at} />,
+  sent: (m) => <DateCell iso={m.sent_at} />,
+  channel: (m) => <Words className="whitespace-nowrap">{MESSAGE_CHANNEL_LABELS[m.channel]}</Words>,
+  cost: (m) => (m.cost_category ? <Words>{MESSAGE_COST_LABELS[m.cost_category] ?? m.cost_category}</Words> : '—'),
   // A long link in a body (a receipt's address) breaks anywhere: the column narrows so the last ones stay in view.
   message: (m) => (
     <div className="max-w-xs [overflow-wrap:anywhere]">
@@ -25,14 +49,16 @@ const COLUMNS = tableColumns(LIST.columns, {
   ),
   status: (m) => (
     <div>
-      <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[m.status]}`}>{MESSAGE_STATUS_LABELS[m.status]}</span>
+      <span className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[m.status]}`}>
+        {MESSAGE_STATUS_LABELS[m.status]}
+      </span>
       {m.last_error ? <p className="mt-1 max-w-xs break-words text-xs text-red-800">{m.last_error}</p> : null}
     </div>
   ),
   delivery: (m) =>
     m.delivery_status ? (
       <div>
-        <span className="text-xs font-semibold">{DELIVERY_STATUS_LABELS[m.delivery_status] ?? m.delivery_status}</span>
+        <Words className="text-xs font-semibold">{DELIVERY_STATUS_LABELS[m.delivery_status] ?? m.delivery_status}</Words>
         {m.delivery_error ? <p className="mt-1 max-w-xs break-words text-xs text-red-800">{m.delivery_error}</p> : null}
       </div>
     ) : (
