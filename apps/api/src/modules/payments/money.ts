@@ -29,12 +29,12 @@ import {
 import { recordAudit } from '../audit';
 import { assertFeeAtLeastMinimum } from '../settings';
 
-/** `channel: 'sms'`: asked by an SMS command (sms-commands), shown as such in the back office. */
-type PaymentInput = z.output<typeof paymentInitiateSchema> & { channel?: 'sms' };
-type DonationInput = z.output<typeof donationInitiateSchema> & { channel?: 'sms' };
+/** `origin: 'sms'`: asked by an SMS command (sms-commands), shown as such in the back office (the record's `channel`). */
+type PaymentInput = z.output<typeof paymentInitiateSchema> & { origin?: 'sms' };
+type DonationInput = z.output<typeof donationInitiateSchema> & { origin?: 'sms' };
 
 /** How a new record is asked for (docs/giving-by-phone.md): null for the checkout page. */
-const channelOf = (input: { mode?: string; channel?: 'sms' }) => (input.mode === 'push' ? (input.channel ?? 'telephone') : null);
+const channelOf = (input: { mode?: string; origin?: 'sms' }) => (input.mode === 'push' ? (input.origin ?? 'telephone') : null);
 
 export const providerUnavailable = () => new HttpError(503, PAYMENT_MESSAGES.providerUnavailable);
 

@@ -91,7 +91,7 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
         payments,
         telephone,
         () =>
-          initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push', channel: 'sms' }),
+          initiateDonation(payments, { amount: parsed.amount!, purpose, name: undefined, phone: telephone, mode: 'push', origin: 'sms' }),
         SMS_ANSWERS.pushSent(formatFcfa(parsed.amount), 'don'),
       );
     }
@@ -106,7 +106,7 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
         () =>
           initiatePayment(
             payments,
-            { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push', channel: 'sms' },
+            { name: 'Paiement par SMS', phone: telephone, amount, payment_type: type, mode: 'push', origin: 'sms' },
             null,
           ),
         SMS_ANSWERS.pushSent(formatFcfa(amount), type === 'adhesion' ? 'adhésion' : 'cotisation'),
