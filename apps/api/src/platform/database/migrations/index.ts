@@ -3,6 +3,7 @@ import * as pushRequests0600 from './20261129_0600_push_requests';
 import * as accountChanges0100 from './20261129_0100_account_changes';
 import * as eventsVolunteers0300 from './20261129_0300_events_volunteers';
 import * as codeLoginTokens0700 from './20261129_0700_code_login_tokens';
+import * as reconciliationHistory0100 from './20261130_0100_reconciliation_history';
 import * as initial from './20261121_0001_initial';
 import * as payments0500 from './20261121_0500_payments';
 import * as publicFileIndexes0900 from './20261121_0900_public_file_indexes';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261129_0400_books': books0400,
   '20261129_0600_push_requests': pushRequests0600,
   '20261129_0700_code_login_tokens': codeLoginTokens0700,
+  '20261130_0100_reconciliation_history': reconciliationHistory0100,
 };
