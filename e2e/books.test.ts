@@ -25,6 +25,10 @@ describe('Comptabilité at 360 px', () => {
     await page.getByRole('region', { name: 'Balance des comptes' }).waitFor();
     await page.getByText('La balance est équilibrée.').waitFor();
     await noHorizontalScroll(page);
+    // Each account is a card: nothing scrolls sideways inside the card either (issue 40).
+    const inner = await page.getByRole('region', { name: 'Balance des comptes' }).evaluate((r) => r.scrollWidth - r.clientWidth);
+    expect(inner).toBeLessThanOrEqual(1);
+    await expect.poll(() => page.getByText('Totaux').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Journal', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('onglet') === 'journal');

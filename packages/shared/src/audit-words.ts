@@ -6,7 +6,7 @@ import {
   TRANSACTION_STATUS_LABELS,
   VOLUNTEER_DOMAIN_LABELS,
 } from './constants';
-import { formatCotonouShort, formatNumber } from './format';
+import { FRENCH_COLON, formatCotonouShort, formatFcfa, formatNumber } from './format';
 
 // The audit trail in words (issue #33 item 14): « Inscription », « Refusé », « Rôle : Membre → Conseiller »
 // instead of « user.register », « declined » and JSON. One source for the back office's view and the CSV export.
@@ -215,7 +215,7 @@ export function auditValueWords(key: string, value: unknown): string {
     if (key.startsWith('is_')) return value ? 'oui' : 'non';
     // A year is a name, not a quantity: « 2026 », never « 2 026 »; identifiers neither.
     if (key === 'year' || key.endsWith('_year') || key === 'id' || key.endsWith('_id')) return String(value);
-    return key === 'amount' ? `${formatNumber(value)} FCFA` : formatNumber(value);
+    return key === 'amount' ? formatFcfa(value) : formatNumber(value);
   }
   if (typeof value === 'string') {
     if (key === 'role') return (ROLE_LABELS as Record<string, string>)[value] ?? value;
@@ -234,7 +234,7 @@ export function auditValueWords(key: string, value: unknown): string {
       return typeof named.role === 'string' ? `${named.name} (${auditValueWords('role', named.role)})` : named.name;
     }
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${fieldWords(k)} : ${auditValueWords(k, v)}`)
+      .map(([k, v]) => `${fieldWords(k)}${FRENCH_COLON} ${auditValueWords(k, v)}`)
       .join(', ');
   }
   return String(value);
@@ -271,18 +271,18 @@ export function auditChangeWords(before: unknown, after: unknown, details: unkno
       const from = b?.[key];
       const to = a?.[key];
       if (b && a && JSON.stringify(from) === JSON.stringify(to)) continue;
-      if (b && a) parts.push(sentence(`${fieldWords(key)} : ${auditValueWords(key, from)} → ${auditValueWords(key, to)}`));
-      else parts.push(sentence(`${fieldWords(key)} : ${auditValueWords(key, a ? to : from)}`));
+      if (b && a) parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, from)} → ${auditValueWords(key, to)}`));
+      else parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, a ? to : from)}`));
     }
   } else if (before !== null && before !== undefined) {
-    parts.push(sentence(`Avant : ${auditValueWords('', before)}`));
+    parts.push(sentence(`Avant${FRENCH_COLON} ${auditValueWords('', before)}`));
   }
   const d = asRecord(details);
   if (d) {
     for (const [key, value] of Object.entries(d)) {
       if (key === 'actor') continue; // the « Auteur » column already names them
       const label = key === 'acting_for' ? 'Pour' : fieldWords(key);
-      parts.push(sentence(`${label} : ${auditValueWords(key, value)}`));
+      parts.push(sentence(`${label}${FRENCH_COLON} ${auditValueWords(key, value)}`));
     }
   }
   return parts.join(' ');

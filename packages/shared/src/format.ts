@@ -9,6 +9,9 @@ export function formatNumber(value: number): string {
   return `${value < 0 ? '-' : ''}${grouped}${dec ? `,${dec}` : ''}`;
 }
 
+/** « Motif\u00a0: », the no-break space French puts before a colon (the same space as the thousands separator above). */
+export const FRENCH_COLON = `${NBSP}:`;
+
 export function formatFcfa(amount: number): string {
   return `${formatNumber(amount)}${NBSP}FCFA`;
 }

@@ -106,6 +106,9 @@ export const TREASURY_MESSAGES = {
   alreadyCancelled: 'Cette dépense est déjà annulée.',
   ownApproval: 'Vous ne pouvez pas approuver une dépense que vous avez enregistrée : un autre administrateur doit le faire.',
   transferRecorded: 'Virement enregistré.',
+  transferCancelled: 'Virement annulé : il est contre-passé dans les comptes. Enregistrez le bon virement s’il y a lieu.',
+  transferNotFound: 'Virement introuvable.',
+  transferAlreadyCancelled: 'Ce virement est déjà annulé.',
   accountCreated: 'Compte créé.',
   settingsSaved: 'Réglages de trésorerie enregistrés.',
   mobileMoneyOnly: 'Les paiements en ligne arrivent sur un compte mobile money : choisissez un compte de ce type.',
@@ -209,6 +212,29 @@ export const transferSchema = z.object({
   date: z.string(),
   reference: z.string().nullable(),
   message: z.string(),
+});
+
+/** GET /api/admin/treasury/transfers: recent transfers, newest first; a cancelled one keeps its row. */
+export const transferViewSchema = z.object({
+  id: z.number(),
+  from: z.number(),
+  from_name: z.string(),
+  to: z.number(),
+  to_name: z.string(),
+  amount: z.number(),
+  date: z.string(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+});
+export type TransferView = z.infer<typeof transferViewSchema>;
+
+/** POST /api/admin/treasury/transfers/{id}/cancel: counters both movements, with a reason. */
+export const transferCancelSchema = z.object({
+  reason: freeText({ requiredMessage: TREASURY_MESSAGES.reasonRequired, max: 300, maxMessage: TREASURY_MESSAGES.reasonTooLong }),
 });
 
 /** POST /api/admin/expenses (multipart; the proof file travels beside these fields). */
@@ -365,6 +391,9 @@ export const statementLineSchema = z.object({
   movement: z.number().nullable(),
   match: z.enum(['auto', 'manuel', 'saisie']).nullable(),
   expense: z.number().nullable(),
+  /** Who matched the line and when (null before it was matched). */
+  matched_by: z.string().nullable(),
+  matched_at: z.string().nullable(),
 });
 export const unmatchedMovementSchema = z.object({
   id: z.number(),
@@ -372,6 +401,15 @@ export const unmatchedMovementSchema = z.object({
   label: z.string(),
   amount: z.number(),
   reference: z.string().nullable(),
+});
+/** One step of a reconciliation, oldest first: the import (with its automatic matches), then each match by hand or booking. */
+export const reconciliationEventSchema = z.object({
+  at: z.string(),
+  by: z.string().nullable(),
+  action: z.enum(['import', 'manuel', 'saisie']),
+  line: z.number().nullable(),
+  label: z.string(),
+  amount: z.number().nullable(),
 });
 export const statementSchema = z.object({
   id: z.number(),
@@ -383,11 +421,36 @@ export const statementSchema = z.object({
   matched: z.number(),
   unmatched_lines: z.array(statementLineSchema),
   unmatched_movements: z.array(unmatchedMovementSchema),
+  /** Movements of the period that were cancelled (countered, or a counter-entry): « Annulé », not waiting for the bank. */
+  cancelled_movements: z.array(unmatchedMovementSchema),
   statement_balance: z.number().nullable(),
   book_balance: z.number(),
   difference: z.number().nullable(),
+  /** « Écart »: the statement's unmatched lines less the books' unmatched movements; 0 once everything is matched. */
+  gap: z.number(),
+  complete: z.boolean(),
+  filename: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  history: z.array(reconciliationEventSchema),
 });
 export type Statement = z.infer<typeof statementSchema>;
+
+/** GET /api/admin/treasury/statements: past reconciliations, newest first. */
+export const statementSummarySchema = z.object({
+  id: z.number(),
+  account: z.number(),
+  account_name: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  statement_balance: z.number().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  filename: z.string().nullable(),
+  lines: z.number(),
+  matched: z.number(),
+});
+export type StatementSummary = z.infer<typeof statementSummarySchema>;
 
 export const manualMatchSchema = z.object({
   line: z.coerce.number<string | number>().int().positive(),

@@ -6,6 +6,7 @@ import { type Exec, exportLines, lastEntryId } from './data';
 import type { LedgerAccount } from './reports';
 import { labelOf } from './reports';
 import { accountLabels } from './service';
+import { pdfSafe, safePdf } from '../../platform/exports/pdf-text';
 
 // The books' files: CSV in the house format (BOM, `;`, French headers, days « 31/12/2026 ») and PDF with pdfkit's
 // standard fonts. Those fonts encode WinAnsi only: the minus sign « − » (U+2212) has no glyph there and printed as
@@ -14,9 +15,6 @@ import { accountLabels } from './service';
 const BOM = '\uFEFF';
 const table = (rows: readonly (readonly (string | number | null)[])[]) => BOM + rows.map((r) => csvLine(r)).join('');
 
-export function pdfSafe(text: string): string {
-  return text.replace(/\u2212/g, '\u2013').replace(/[\u202f\u2009]/g, '\u00a0');
-}
 const money = (n: number) => pdfSafe(n < 0 ? `\u2212${formatFcfa(-n)}` : formatFcfa(n));
 
 // ---------------------------------------------------------------- CSV
@@ -163,7 +161,7 @@ async function pdfDocument(
 ) {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise<Buffer>((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 40, info: { Title: pdfSafe(title), Author: pdfSafe(issuer.name) } });
+    const pdf = safePdf(new PDFDocument({ size: 'A4', margin: 40, info: { Title: pdfSafe(title), Author: pdfSafe(issuer.name) } }));
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

@@ -3,6 +3,7 @@ import { formatCotonouDateTime, formatNumber } from '@shared/format';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import * as data from './data';
+import { safePdf } from '../../platform/exports/pdf-text';
 
 // « Attestation de bénévolat »: the shifts a volunteer served (hours confirmed by the coordinator) and the total
 // hours, as an A4 PDF. pdfkit loads with the first PDF asked for, as receipts do.
@@ -23,7 +24,9 @@ export async function attestationPdf(db: DB, volunteer: { id: number; name: stri
   const total = rows.reduce((sum, r) => sum + r.minutes, 0);
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: 'Attestation de bénévolat', Author: ORGANISATION.name } });
+    const pdf = safePdf(
+      new PDFDocument({ size: 'A4', margin: 50, info: { Title: 'Attestation de bénévolat', Author: ORGANISATION.name } }),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

@@ -4,6 +4,7 @@ import type { DB } from '../../platform/database/database';
 import { amountInFrenchWords, type receiptIssuer } from '../payments';
 import { donorDonationsOfYear, yearDonorNames, yearDonorTotals } from './data';
 import { formatTelephone, toE164 } from '../../platform/lib/phone';
+import { safePdf } from '../../platform/exports/pdf-text';
 
 // Year-end receipts: for a calendar year, one document per donor (identified by the E.164 telephone) summing the
 // donations received that year — approved or transferred, neither refunded nor cancelled.
@@ -45,7 +46,7 @@ export async function yearReceiptPdf(year: number, donor: DonorYear, issuer: Yea
   const org = issuer.organisation;
   // pdfkit (~20 MiB once loaded, with its fonts) loads with the first receipt asked for, not at every start.
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Reçu annuel des dons ${year}`, Author: org.name } });
+  const pdf = safePdf(new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Reçu annuel des dons ${year}`, Author: org.name } }));
   pdf.font('Helvetica-Bold').fontSize(18).fillColor('#064e3b').text(`Reçu annuel des dons ${year}`);
   pdf.moveDown(0.5);
   pdf.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(org.name);

@@ -1,4 +1,5 @@
 import type { ReceiptDocument } from './receipt-document';
+import { safePdf } from '../../platform/exports/pdf-text';
 
 // The same receipt as an A5 PDF, built with the standard Helvetica fonts (they cover French accents). pdfkit (~20 MiB
 // once loaded, with its fonts) loads with the first PDF asked for, not at every start.
@@ -6,7 +7,9 @@ import type { ReceiptDocument } from './receipt-document';
 export async function renderReceiptPdf(doc: ReceiptDocument, signature: Buffer | null = null): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.organisation.name } });
+    const pdf = safePdf(
+      new PDFDocument({ size: 'A5', margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.organisation.name } }),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

@@ -2,6 +2,7 @@ import type { Processing } from '@shared/schemas/privacy-registers';
 import type { Config } from '../../platform/config';
 import { type Controller, privacyController } from './controller';
 import { buildNotice } from './notice';
+import { safePdf } from '../../platform/exports/pdf-text';
 
 // The register of processings for the APDP declaration (law 2017-20 art. 405–407), generated from the live
 // configuration: one row per category of the privacy notice (notice.ts, the one source of what is collected, why
@@ -118,7 +119,9 @@ ${sections}
 export async function registerPdf(register: Register): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Registre des traitements', Author: register.controller.name } });
+    const pdf = safePdf(
+      new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Registre des traitements', Author: register.controller.name } }),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

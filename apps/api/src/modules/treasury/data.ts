@@ -268,6 +268,47 @@ export const insertTransfer = (
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** Recent transfers with the accounts' and people's names, newest first. */
+export function transfersQuery(db: Exec) {
+  return db
+    .selectFrom('treasury_transfers as t')
+    .innerJoin('treasury_accounts as f', 'f.id', 't.from_account_id')
+    .innerJoin('treasury_accounts as d', 'd.id', 't.to_account_id')
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .leftJoin('users as c', 'c.id', 't.cancelled_by')
+    .selectAll('t')
+    .select(['f.name as from_name', 'd.name as to_name', 'u.name as created_by_name', 'c.name as cancelled_by_name'])
+    .orderBy('t.id', 'desc');
+}
+export type TransferListRow = Awaited<ReturnType<ReturnType<typeof transfersQuery>['execute']>>[number];
+
+export const listTransfers = (db: Exec) => transfersQuery(db).limit(100).execute();
+export const findTransferView = (db: Exec, id: number) => transfersQuery(db).where('t.id', '=', id).executeTakeFirst();
+export const findTransfer = (db: Exec, id: number) =>
+  db.selectFrom('treasury_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Marks a transfer cancelled; false when it already was (two administrators at once). */
+export async function markTransferCancelled(db: Exec, id: number, by: number, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('treasury_transfers')
+    .set({ cancelled_by: by, cancelled_at: now(), cancel_reason: reason })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The two movements a transfer recorded (not their counter-entries). */
+export const transferMovements = (db: Exec, transferId: number) =>
+  db
+    .selectFrom('treasury_movements')
+    .selectAll()
+    .where('source_type', '=', 'transfer')
+    .where('source_id', '=', transferId)
+    .where('reverses_id', 'is', null)
+    .orderBy('id')
+    .execute();
+
 // ---------------------------------------------------------------- expenses
 
 export const insertExpense = (db: Exec, values: Omit<Insertable<ExpensesTable>, 'id'>) =>
@@ -364,17 +405,50 @@ export const insertStatementLines = (db: Exec, lines: Omit<Insertable<TreasurySt
 export const findStatement = (db: Exec, id: number) =>
   db.selectFrom('treasury_statements').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Past statements, newest first, with how many of their lines are matched and who imported them. */
 export const listStatements = (db: Exec) =>
   db
     .selectFrom('treasury_statements as s')
     .innerJoin('treasury_accounts as a', 'a.id', 's.account_id')
+    .leftJoin('users as u', 'u.id', 's.created_by')
     .select(['s.id', 's.account_id', 'a.name as account_name', 's.period_start', 's.period_end', 's.closing_balance', 's.created_at'])
+    .select(['s.filename', 'u.name as created_by_name'])
+    .select((eb) => [
+      eb
+        .selectFrom('treasury_statement_lines as l')
+        .whereRef('l.statement_id', '=', 's.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('line_count'),
+      eb
+        .selectFrom('treasury_statement_lines as l')
+        .whereRef('l.statement_id', '=', 's.id')
+        .where('l.match_kind', 'is not', null)
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('matched_count'),
+    ])
     .orderBy('s.id', 'desc')
     .limit(100)
     .execute();
 
+/** A statement with the name of who imported it. */
+export const findStatementView = (db: Exec, id: number) =>
+  db
+    .selectFrom('treasury_statements as s')
+    .leftJoin('users as u', 'u.id', 's.created_by')
+    .selectAll('s')
+    .select('u.name as created_by_name')
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+
 export const statementLines = (db: Exec, statementId: number) =>
-  db.selectFrom('treasury_statement_lines').selectAll().where('statement_id', '=', statementId).orderBy('line_no').execute();
+  db
+    .selectFrom('treasury_statement_lines as l')
+    .leftJoin('users as u', 'u.id', 'l.matched_by')
+    .selectAll('l')
+    .select('u.name as matched_by_name')
+    .where('l.statement_id', '=', statementId)
+    .orderBy('l.line_no')
+    .execute();
 
 export const findStatementLine = (db: Exec, id: number) =>
   db.selectFrom('treasury_statement_lines').selectAll().where('id', '=', id).executeTakeFirst();
@@ -382,11 +456,11 @@ export const findStatementLine = (db: Exec, id: number) =>
 export async function setLineMatch(
   db: Exec,
   lineId: number,
-  patch: { movement_id?: number | null; match_kind: string; expense_id?: number | null },
+  patch: { movement_id?: number | null; match_kind: string; expense_id?: number | null; matched_by: number | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('treasury_statement_lines')
-    .set(patch)
+    .set({ ...patch, matched_at: now() })
     .where('id', '=', lineId)
     .where('match_kind', 'is', null)
     .executeTakeFirst();
@@ -404,12 +478,23 @@ export const lineWaitingForExpense = (db: Exec, expenseId: number) =>
 export const linkLineMovement = (db: Exec, lineId: number, movementId: number) =>
   db.updateTable('treasury_statement_lines').set({ movement_id: movementId }).where('id', '=', lineId).execute();
 
-/** An account's movements between two days that no statement line reconciles. */
+/**
+ * An account's movements between two days that no statement line reconciles; `cancelled` when the movement is a
+ * counter-entry or has one (a cancelled cheque, a countered transfer): it never reaches the bank.
+ */
 export const unreconciledMovements = (db: Exec, accountId: number, from: string, to: string) =>
   db
     .selectFrom('treasury_movements as m')
     .leftJoin('treasury_statement_lines as l', 'l.movement_id', 'm.id')
     .select(['m.id', 'm.day', 'm.label', 'm.amount', 'm.reference'])
+    .select((eb) =>
+      eb
+        .or([
+          eb('m.reverses_id', 'is not', null),
+          eb.exists(eb.selectFrom('treasury_movements as r').select('r.id').whereRef('r.reverses_id', '=', 'm.id')),
+        ])
+        .as('cancelled'),
+    )
     .where('m.account_id', '=', accountId)
     .where('m.day', '>=', from)
     .where('m.day', '<=', to)

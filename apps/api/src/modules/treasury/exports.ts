@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/treasury';
 import type { FastifyReply } from 'fastify';
 import { csvLine } from '../../platform/exports/csv-encode';
-import { pdfSafe } from '../../platform/exports/pdf-text';
+import { pdfSafe, safePdf } from '../../platform/exports/pdf-text';
 import { type CsvColumn, sendCsv } from '../../platform/exports/csv-export';
 import { type Exec, type ExpenseFilter, type ExpenseListRow, expensesQuery, type JournalFilter } from './data';
 import { journalBatches } from './journal';
@@ -103,7 +103,9 @@ export function reportCsvFiles(report: TreasuryReport): { name: string; body: st
 export async function reportPdf(report: TreasuryReport, organisation: string): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `États financiers ${report.year}`, Author: organisation } });
+    const pdf = safePdf(
+      new PDFDocument({ size: 'A4', margin: 48, info: { Title: `États financiers ${report.year}`, Author: organisation } }),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

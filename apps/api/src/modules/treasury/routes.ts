@@ -18,9 +18,12 @@ import {
   STATEMENT_FILE_RULE,
   statementFieldsSchema,
   statementSchema,
+  statementSummarySchema,
   TREASURY_MESSAGES,
   transferCreateSchema,
   transferSchema,
+  transferCancelSchema,
+  transferViewSchema,
   transparencySchema,
   treasurySettingsResponseSchema,
   treasurySettingsSchema,
@@ -38,7 +41,16 @@ import { readUpload, validateUpload } from '../../platform/uploads/uploads';
 import { actorOf, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { getOrganisationFacts } from '../settings';
-import { type ExpenseListRow, findExpense, findExpenseView, listStatements, pageOfExpenses } from './data';
+import {
+  type ExpenseListRow,
+  findExpense,
+  findExpenseView,
+  findTransferView,
+  listStatements,
+  listTransfers,
+  pageOfExpenses,
+  type TransferListRow,
+} from './data';
 import { reportCsvFiles, reportPdf, sendExpensesCsv, sendJournalCsv } from './exports';
 import { journalPage } from './journal';
 import { annualReport } from './report';
@@ -47,6 +59,7 @@ import {
   cancelExpense,
   createAccount,
   createExpense,
+  cancelTransfer,
   createTransfer,
   listAccounts,
   saveTreasurySettings,
@@ -147,6 +160,43 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/treasury/transfers',
     { ...admin, schema: { ...doc, body: transferCreateSchema, response: { 201: transferSchema } } },
     async (request, reply) => reply.status(201).send(await createTransfer(app.db, request.body, actorOf(request))),
+  );
+  const transferView = (r: TransferListRow) => ({
+    id: r.id,
+    from: r.from_account_id,
+    from_name: r.from_name,
+    to: r.to_account_id,
+    to_name: r.to_name,
+    amount: Number(r.amount),
+    date: r.day,
+    reference: r.reference,
+    created_at: r.created_at,
+    created_by: r.created_by_name,
+    cancelled_at: r.cancelled_at,
+    cancelled_by: r.cancelled_by_name,
+    cancel_reason: r.cancel_reason,
+  });
+  app.get('/admin/treasury/transfers', { ...admin, schema: { ...doc, response: { 200: z.array(transferViewSchema) } } }, async () =>
+    (await listTransfers(app.db)).map(transferView),
+  );
+  // A transfer is never deleted nor edited: cancelling counters both its movements (reversing entries in the books).
+  app.post(
+    '/admin/treasury/transfers/:id/cancel',
+    {
+      ...admin,
+      schema: {
+        ...doc,
+        params: idParamsSchema,
+        body: transferCancelSchema,
+        response: { 200: transferViewSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await cancelTransfer(app.db, request.params.id, request.body.reason, actorOf(request));
+      const row = await findTransferView(app.db, request.params.id);
+      if (!row) throw notFound(TREASURY_MESSAGES.transferNotFound);
+      return { ...transferView(row), message: TREASURY_MESSAGES.transferCancelled };
+    },
   );
 
   // ------------------------------------------------------------ journal
@@ -262,37 +312,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/treasury/statements',
-    {
-      ...admin,
-      schema: {
-        ...doc,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              account: z.number(),
-              account_name: z.string(),
-              period_start: z.string(),
-              period_end: z.string(),
-              statement_balance: z.number().nullable(),
-              created_at: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    async () =>
-      (await listStatements(app.db)).map((s) => ({
-        id: s.id,
-        account: s.account_id,
-        account_name: s.account_name,
-        period_start: s.period_start,
-        period_end: s.period_end,
-        statement_balance: s.closing_balance === null ? null : Number(s.closing_balance),
-        created_at: s.created_at,
-      })),
+  app.get('/admin/treasury/statements', { ...admin, schema: { ...doc, response: { 200: z.array(statementSummarySchema) } } }, async () =>
+    (await listStatements(app.db)).map((s) => ({
+      id: s.id,
+      account: s.account_id,
+      account_name: s.account_name,
+      period_start: s.period_start,
+      period_end: s.period_end,
+      statement_balance: s.closing_balance === null ? null : Number(s.closing_balance),
+      created_at: s.created_at,
+      created_by: s.created_by_name,
+      filename: s.filename,
+      lines: Number(s.line_count ?? 0),
+      matched: Number(s.matched_count ?? 0),
+    })),
   );
 
   app.get(

@@ -18,6 +18,9 @@ import {
   insertAccountRow,
   insertExpense,
   insertTransfer,
+  findTransfer,
+  markTransferCancelled,
+  transferMovements,
   linkLineMovement,
   lineWaitingForExpense,
   listAccountRows,
@@ -25,7 +28,7 @@ import {
   updateExpenseFrom,
   writeSetting,
 } from './data';
-import { bookExpense, FEDAPAY_ACCOUNT_SETTING, recordMovement, unbookExpense } from './ledger';
+import { bookExpense, FEDAPAY_ACCOUNT_SETTING, recordMovement, reverseMovement, todayInCotonou, unbookExpense } from './ledger';
 
 // Accounts, transfers, settings and expenses: the rules, each change in one transaction with its audit entry.
 
@@ -166,6 +169,33 @@ export async function createTransfer(db: DB, input: TransferCreate, actor: Audit
       reference,
       message: TREASURY_MESSAGES.transferRecorded,
     };
+  });
+}
+
+/**
+ * Cancels a transfer recorded by mistake: both its movements are countered today (their entries reversed in the
+ * books), the transfer keeps its row with who, when and why; the right transfer is then recorded anew.
+ */
+export async function cancelTransfer(db: DB, id: number, reason: string, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const transfer = await findTransfer(trx, id);
+    if (!transfer) throw notFound(TREASURY_MESSAGES.transferNotFound);
+    if (transfer.cancelled_at || !(await markTransferCancelled(trx, id, actor.id, reason)))
+      throw conflict(TREASURY_MESSAGES.transferAlreadyCancelled);
+    const day = todayInCotonou();
+    for (const movement of await transferMovements(trx, id))
+      await reverseMovement(trx, movement, day, `Annulation — ${movement.label}`, actor.id);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'treasury_transfer.cancel',
+      entity: 'treasury_transfer',
+      entityId: id,
+      before: transfer,
+      after: (await findTransfer(trx, id))!,
+      details: { reason },
+    });
   });
 }
 

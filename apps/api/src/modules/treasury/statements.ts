@@ -13,6 +13,7 @@ import {
   findMovement,
   findStatement,
   findStatementLine,
+  findStatementView,
   insertStatement,
   insertStatementLines,
   isMovementReconciled,
@@ -166,7 +167,10 @@ export async function importStatement(
       closing_balance: lastWithBalance?.balance ?? null,
       created_by: actor.id,
     });
-    const candidates = await unreconciledMovements(trx, account.id, shiftDay(start, -MATCH_DAYS), shiftDay(end, MATCH_DAYS));
+    // A cancelled movement never reaches the bank: it is not offered to an automatic match.
+    const candidates = (await unreconciledMovements(trx, account.id, shiftDay(start, -MATCH_DAYS), shiftDay(end, MATCH_DAYS))).filter(
+      (m) => !m.cancelled,
+    );
     const taken = new Set<number>();
     const rows = parsed.map((l) => {
       const fits = candidates.filter(
@@ -185,7 +189,15 @@ export async function importStatement(
       );
       const match = fits[0];
       if (match) taken.add(match.id);
-      return { ...l, statement_id: statement.id, movement_id: match?.id ?? null, match_kind: match ? 'auto' : null, expense_id: null };
+      return {
+        ...l,
+        statement_id: statement.id,
+        movement_id: match?.id ?? null,
+        match_kind: match ? 'auto' : null,
+        expense_id: null,
+        matched_by: match ? actor.id : null,
+        matched_at: match ? statement.created_at : null,
+      };
     });
     for (let i = 0; i < rows.length; i += 200) await insertStatementLines(trx, rows.slice(i, i + 200));
     await recordAudit(trx, {
@@ -202,7 +214,7 @@ export async function importStatement(
   return statementView(db, id);
 }
 
-const lineView = (l: StatementLineRow) => ({
+const lineView = (l: StatementLineRow & { matched_by_name: string | null }) => ({
   id: l.id,
   line: l.line_no,
   date: l.day,
@@ -213,10 +225,20 @@ const lineView = (l: StatementLineRow) => ({
   movement: l.movement_id,
   match: l.match_kind as 'auto' | 'manuel' | 'saisie' | null,
   expense: l.expense_id,
+  matched_by: l.matched_by_name,
+  matched_at: l.matched_at,
+});
+
+const movementView = (m: { id: number; day: string; label: string; amount: number; reference: string | null }) => ({
+  id: m.id,
+  date: m.day,
+  label: m.label,
+  amount: Number(m.amount),
+  reference: m.reference,
 });
 
 export async function statementView(db: Exec, id: number): Promise<Statement> {
-  const statement = await findStatement(db, id);
+  const statement = await findStatementView(db, id);
   if (!statement) throw notFound(TREASURY_MESSAGES.statementNotFound);
   const account = (await findAccountRow(db, statement.account_id))!;
   const [lines, movements, balances] = await Promise.all([
@@ -227,6 +249,33 @@ export async function statementView(db: Exec, id: number): Promise<Statement> {
   const views = lines.map(lineView);
   const book = balances.get(account.id) ?? Number(account.opening_balance);
   const closing = statement.closing_balance === null ? null : Number(statement.closing_balance);
+  const unmatchedLines = views.filter((l) => l.match === null);
+  // SQLite answers a boolean expression as 0/1.
+  const open = movements.filter((m) => !Number(m.cancelled)).map(movementView);
+  const cancelled = movements.filter((m) => Number(m.cancelled)).map(movementView);
+  const sum = (xs: { amount: number }[]) => xs.reduce((t, x) => t + x.amount, 0);
+  const autoMatched = views.filter((l) => l.match === 'auto').length;
+  const history: Statement['history'] = [
+    {
+      at: statement.created_at,
+      by: statement.created_by_name,
+      action: 'import',
+      line: null,
+      label: `${views.length} ligne(s) importée(s), ${autoMatched} rapprochée(s) automatiquement`,
+      amount: null,
+    },
+    ...views
+      .filter((l) => (l.match === 'manuel' || l.match === 'saisie') && l.matched_at)
+      .map((l) => ({
+        at: l.matched_at!,
+        by: l.matched_by,
+        action: l.match as 'manuel' | 'saisie',
+        line: l.line,
+        label: l.label,
+        amount: l.amount,
+      }))
+      .sort((a, b) => a.at.localeCompare(b.at) || a.line - b.line),
+  ];
   return {
     id,
     account: account.id,
@@ -234,18 +283,20 @@ export async function statementView(db: Exec, id: number): Promise<Statement> {
     period_start: statement.period_start,
     period_end: statement.period_end,
     lines: views,
-    matched: views.filter((l) => l.match !== null).length,
-    unmatched_lines: views.filter((l) => l.match === null),
-    unmatched_movements: movements.map((m) => ({
-      id: m.id,
-      date: m.day,
-      label: m.label,
-      amount: Number(m.amount),
-      reference: m.reference,
-    })),
+    matched: views.length - unmatchedLines.length,
+    unmatched_lines: unmatchedLines,
+    unmatched_movements: open,
+    cancelled_movements: cancelled,
     statement_balance: closing,
     book_balance: book,
     difference: closing === null ? null : closing - book,
+    // Matched pairs carry equal amounts, so what separates the statement from the books is what is left on each side.
+    gap: sum(unmatchedLines) - sum(open),
+    complete: unmatchedLines.length === 0 && open.length === 0,
+    filename: statement.filename,
+    created_at: statement.created_at,
+    created_by: statement.created_by_name,
+    history,
   };
 }
 
@@ -270,7 +321,7 @@ export async function matchLine(db: DB, statementId: number, lineId: number, mov
       if (movement.account_id !== statement.account_id || Number(movement.amount) !== Number(line.amount))
         throw fieldError('movement', TREASURY_MESSAGES.matchMismatch);
       if (await isMovementReconciled(trx, movementId)) throw conflict(TREASURY_MESSAGES.movementAlreadyMatched);
-      if (!(await setLineMatch(trx, lineId, { movement_id: movementId, match_kind: 'manuel' })))
+      if (!(await setLineMatch(trx, lineId, { movement_id: movementId, match_kind: 'manuel', matched_by: actor.id })))
         throw conflict(TREASURY_MESSAGES.lineAlreadyMatched);
       await recordAudit(trx, {
         actorId: actor.id,
@@ -333,7 +384,14 @@ export async function bookLine(
       actor,
       threshold,
       async (trx, expense, movementId) => {
-        if (!(await setLineMatch(trx, lineId, { movement_id: movementId, match_kind: 'saisie', expense_id: expense.id })))
+        if (
+          !(await setLineMatch(trx, lineId, {
+            movement_id: movementId,
+            match_kind: 'saisie',
+            expense_id: expense.id,
+            matched_by: actor.id,
+          }))
+        )
           throw conflict(TREASURY_MESSAGES.lineAlreadyMatched);
       },
     );
@@ -355,7 +413,7 @@ export async function bookLine(
         reverses_id: null,
         created_by: actor.id,
       });
-      if (!(await setLineMatch(trx, lineId, { movement_id: movement.id, match_kind: 'saisie' })))
+      if (!(await setLineMatch(trx, lineId, { movement_id: movement.id, match_kind: 'saisie', matched_by: actor.id })))
         throw conflict(TREASURY_MESSAGES.lineAlreadyMatched);
       await recordAudit(trx, {
         actorId: actor.id,

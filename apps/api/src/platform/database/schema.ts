@@ -682,6 +682,10 @@ export interface TreasuryTransfersTable {
   reference: string | null;
   created_by: number | null;
   created_at: string;
+  /** A cancelled transfer keeps its row; its two movements are countered (migration 20261130_0100). */
+  cancelled_by: number | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
 }
 
 export interface ExpensesTable {
@@ -755,6 +759,9 @@ export interface TreasuryStatementLinesTable {
   /** auto | manuel | saisie */
   match_kind: string | null;
   expense_id: number | null;
+  /** Who matched the line and when (migration 20261130_0100); null before it. */
+  matched_by: number | null;
+  matched_at: string | null;
 }
 
 /** One pass of the retention job (migration 20261126_0530); counts is a JSON object of numbers, never contents. */

@@ -8,7 +8,7 @@
 // application: its stylesheet, its chunks and, once the stylesheet is in, its entry. The app's view replaces the
 // preview (revealApp()). The URLs and the previews come from the lists' own definitions (first-lists.ts), the ones
 // the views render; the unit test prefetched-lists.test.ts runs this script and checks its URLs against the app's.
-import { TABLE_CLASSES as C } from '@web/components/dashboard/table-classes';
+import { isAddressLike, TABLE_CLASSES as C } from '@web/components/dashboard/table-classes';
 import { apiUrl } from '@web/lib/api-url';
 import { EARLY_VIEWS, type ListPreview, type PreviewRow } from './first-lists';
 
@@ -80,7 +80,8 @@ function paint(preview: ListPreview, rows: PreviewRow[]): boolean {
   for (const row of rows) {
     const tr = el('tr', C.tr);
     for (const { header, text } of preview.columns) {
-      const td = el('td', C.td, String(text(row) ?? ''));
+      const value = String(text(row) ?? '');
+      const td = el('td', isAddressLike(value) ? `${C.td} ${C.address}` : C.td, value);
       td.dataset.label = header;
       tr.append(td);
     }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { TABLE_CLASSES as C } from './table-classes';
+import { isAddressLike, TABLE_CLASSES as C } from './table-classes';
 
 // A plain accessible table for the dashboards' lists, with an empty text and server-side paging controls. Below
 // 640 px each row becomes a card (table-classes.ts), so no column and no action button lies off screen on a 360 px
@@ -53,11 +53,15 @@ export function DataTable<T>({
         <tbody className={C.tbody}>
           {rows.map((row) => (
             <tr key={rowKey(row)} className={C.tr}>
-              {columns.map((c) => (
-                <td key={c.key} data-label={c.header} className={isActions(c.key) ? `${C.td} ${C.actions}` : C.td}>
-                  {c.render(row)}
-                </td>
-              ))}
+              {columns.map((c) => {
+                const content = c.render(row);
+                const address = typeof content === 'string' && isAddressLike(content) ? ` ${C.address}` : '';
+                return (
+                  <td key={c.key} data-label={c.header} className={isActions(c.key) ? `${C.td} ${C.actions}` : `${C.td}${address}`}>
+                    {content}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -168,6 +168,13 @@ export function LedgerPanel({ year }: { year: number }) {
   );
 }
 
+// Below 640 px each account is a card (CSS only, the same markup, as the back office's tables do): its number and
+// label on top, then « Débit », « Crédit », « Solde » each on its own line with its amount, so nothing scrolls sideways.
+const CARD_ROW = 'max-sm:block max-sm:rounded-md max-sm:border max-sm:border-slate-200 max-sm:p-2';
+const CARD_HEAD = 'max-sm:inline max-sm:border-0 max-sm:p-0 max-sm:pr-2';
+const CARD_CELL =
+  'max-sm:flex max-sm:justify-between max-sm:gap-2 max-sm:border-0 max-sm:px-0 max-sm:py-0.5 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+
 export function TrialBalancePanel({ year }: { year: number }) {
   const trial = useTrialBalance(year);
   const lines = trial.data ?? [];
@@ -183,9 +190,9 @@ export function TrialBalancePanel({ year }: { year: number }) {
             {debit === credit ? 'La balance est équilibrée.' : 'La balance n’est pas équilibrée.'}
           </p>
           <Scroll label="Balance des comptes">
-            <table className="w-full text-sm">
+            <table className="w-full text-sm max-sm:block">
               <caption className="sr-only">Balance des comptes {year}</caption>
-              <thead>
+              <thead className="max-sm:sr-only">
                 <tr>
                   <th className={TH}>Compte</th>
                   <th className={TH}>Intitulé</th>
@@ -194,23 +201,35 @@ export function TrialBalancePanel({ year }: { year: number }) {
                   <th className={`${TH} text-right`}>Solde</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block max-sm:space-y-2">
                 {lines.map((l) => (
-                  <tr key={l.account}>
-                    <td className={`${TD} whitespace-nowrap font-mono`}>{l.account}</td>
-                    <td className={TD}>{l.label}</td>
-                    <td className={NUM}>{formatFcfa(l.debit)}</td>
-                    <td className={NUM}>{formatFcfa(l.credit)}</td>
-                    <td className={NUM}>{formatFcfa(l.balance)}</td>
+                  <tr key={l.account} className={CARD_ROW}>
+                    <td className={`${TD} whitespace-nowrap font-mono ${CARD_HEAD}`}>{l.account}</td>
+                    <td className={`${TD} ${CARD_HEAD} max-sm:font-semibold`}>{l.label}</td>
+                    <td data-label="Débit" className={`${NUM} ${CARD_CELL}`}>
+                      {formatFcfa(l.debit)}
+                    </td>
+                    <td data-label="Crédit" className={`${NUM} ${CARD_CELL}`}>
+                      {formatFcfa(l.credit)}
+                    </td>
+                    <td data-label="Solde" className={`${NUM} ${CARD_CELL}`}>
+                      {formatFcfa(l.balance)}
+                    </td>
                   </tr>
                 ))}
-                <tr className="font-bold">
-                  <td className={TD} colSpan={2}>
+                <tr className={`font-bold ${CARD_ROW}`}>
+                  <td className={`${TD} ${CARD_HEAD}`} colSpan={2}>
                     Totaux
                   </td>
-                  <td className={NUM}>{formatFcfa(debit)}</td>
-                  <td className={NUM}>{formatFcfa(credit)}</td>
-                  <td className={NUM}>{formatFcfa(debit - credit)}</td>
+                  <td data-label="Débit" className={`${NUM} ${CARD_CELL}`}>
+                    {formatFcfa(debit)}
+                  </td>
+                  <td data-label="Crédit" className={`${NUM} ${CARD_CELL}`}>
+                    {formatFcfa(credit)}
+                  </td>
+                  <td data-label="Solde" className={`${NUM} ${CARD_CELL}`}>
+                    {formatFcfa(debit - credit)}
+                  </td>
                 </tr>
               </tbody>
             </table>

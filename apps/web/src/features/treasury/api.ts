@@ -1,4 +1,12 @@
-import type { Expense, Statement, TreasuryAccount, TreasuryReport, JournalLine } from '@shared/schemas/treasury';
+import type {
+  Expense,
+  JournalLine,
+  Statement,
+  StatementSummary,
+  TransferView,
+  TreasuryAccount,
+  TreasuryReport,
+} from '@shared/schemas/treasury';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '@web/lib/api-client';
 
@@ -62,5 +70,12 @@ export const useStatement = (id: number | null) =>
     queryFn: () => api.get<Statement>(`/admin/treasury/statements/${id}`),
     enabled: id !== null,
   });
+
+/** Past reconciliations, newest first (kept on the server: leaving the tab loses nothing). */
+export const useStatements = () =>
+  useQuery({ queryKey: [...TREASURY_KEY, 'statements'], queryFn: () => api.get<StatementSummary[]>('/admin/treasury/statements') });
+
+export const useTransfers = () =>
+  useQuery({ queryKey: [...TREASURY_KEY, 'transfers'], queryFn: () => api.get<TransferView[]>('/admin/treasury/transfers') });
 
 export const csvQuery = clean;

@@ -3,6 +3,7 @@ import * as pushRequests0600 from './20261129_0600_push_requests';
 import * as accountChanges0100 from './20261129_0100_account_changes';
 import * as eventsVolunteers0300 from './20261129_0300_events_volunteers';
 import * as codeLoginTokens0700 from './20261129_0700_code_login_tokens';
+import * as reconciliationHistory0100 from './20261130_0100_reconciliation_history';
 import * as moneyChannel0200 from './20261130_0200_money_channel';
 import * as booksHashVersion0400 from './20261130_0400_books_hash_version';
 import * as initial from './20261121_0001_initial';
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0400_books': books0400,
   '20261129_0600_push_requests': pushRequests0600,
   '20261129_0700_code_login_tokens': codeLoginTokens0700,
+  '20261130_0100_reconciliation_history': reconciliationHistory0100,
   '20261130_0200_money_channel': moneyChannel0200,
   '20261130_0400_books_hash_version': booksHashVersion0400,
 };

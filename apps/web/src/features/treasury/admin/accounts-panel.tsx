@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatFcfa } from '@shared/format';
+import { formatCotonouDateTime, formatDate, formatFcfa } from '@shared/format';
 import {
   ACCOUNT_KIND_LABELS,
   ACCOUNT_KINDS,
@@ -8,15 +8,18 @@ import {
   type TransferCreateInput,
   transferCreateSchema,
   TREASURY_MESSAGES,
+  type TransferView,
 } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
-import { SelectField, TextField } from '@web/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';
 import { showSubmitError } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAccounts, useRefreshTreasury, useTreasurySettings } from '../api';
+import { useAccounts, useRefreshTreasury, useTransfers, useTreasurySettings } from '../api';
 import { errorText, optionsOf, Panel, today } from './panel';
 
 // Accounts with their kept balances, a new account, a transfer between two, and where online receipts land.
@@ -52,6 +55,7 @@ export function AccountsPanel() {
       </Panel>
       <NewAccountForm />
       {accounts.data && accounts.data.length > 1 ? <TransferForm /> : null}
+      {accounts.data && accounts.data.length > 1 ? <TransferList /> : null}
       {accounts.data?.some((a) => a.kind === 'mobile_money') ? <FedapayAccount /> : null}
     </div>
   );
@@ -142,6 +146,96 @@ function TransferForm() {
           </Button>
         </div>
       </form>
+    </Panel>
+  );
+}
+
+// A transfer recorded by mistake is cancelled, never deleted nor edited: both movements are countered (reversing
+// entries in the books) with a reason, then the right transfer is recorded with the form above.
+function TransferList() {
+  const transfers = useTransfers();
+  const refresh = useRefreshTreasury();
+  const [cancelling, setCancelling] = useState<TransferView | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isPending, setPending] = useState(false);
+  const close = () => {
+    setCancelling(null);
+    setReason('');
+    setError(undefined);
+  };
+  const confirm = async () => {
+    if (!cancelling) return;
+    if (!reason.trim()) {
+      setError(TREASURY_MESSAGES.reasonRequired);
+      return;
+    }
+    setPending(true);
+    try {
+      await api.post(`/admin/treasury/transfers/${cancelling.id}/cancel`, { reason });
+      notify.success(TREASURY_MESSAGES.transferCancelled);
+      close();
+      refresh();
+    } catch (e) {
+      const errs = (e as { errors?: Record<string, string[]> }).errors;
+      setError(errs?.reason?.[0] ?? errorText(e));
+    } finally {
+      setPending(false);
+    }
+  };
+  if (!transfers.data || transfers.data.length === 0) return null;
+  return (
+    <Panel title="Virements enregistrés">
+      <ul className="space-y-2">
+        {transfers.data.map((x) => (
+          <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+            <div className="min-w-0">
+              <p className={x.cancelled_at ? 'text-slate-500 line-through' : 'font-semibold text-slate-900'}>
+                <span className="whitespace-nowrap">{formatDate(x.date)}</span> — {x.from_name} → {x.to_name} —{' '}
+                <span className="whitespace-nowrap">{formatFcfa(x.amount)}</span>
+                {x.reference ? ` — Réf. ${x.reference}` : ''}
+              </p>
+              {x.cancelled_at ? (
+                <p className="text-sm text-slate-700">
+                  <span className="font-semibold text-red-800">Annulé</span> le {formatCotonouDateTime(x.cancelled_at)}
+                  {x.cancelled_by ? ` par ${x.cancelled_by}` : ''} — Motif : {x.cancel_reason}
+                </p>
+              ) : null}
+            </div>
+            {x.cancelled_at ? null : (
+              <Button variant="danger" onClick={() => setCancelling(x)}>
+                Annuler ce virement
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Modal isOpen={cancelling !== null} title="Annuler ce virement" onClose={close}>
+        {cancelling ? (
+          <div className="space-y-4">
+            <p className="text-slate-800">
+              Le virement de {formatFcfa(cancelling.amount)} du {formatDate(cancelling.date)} ({cancelling.from_name} → {cancelling.to_name}
+              ) sera contre-passé : il reste dans l’historique et dans les comptes avec son annulation. Enregistrez ensuite le bon virement
+              s’il y a lieu.
+            </p>
+            <TextAreaField
+              label="Motif de l’annulation"
+              value={reason}
+              maxLength={300}
+              error={error}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={close}>
+                Ne pas annuler
+              </Button>
+              <Button variant="danger" onClick={confirm} isLoading={isPending} loadingText="Annulation...">
+                Confirmer l’annulation
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
     </Panel>
   );
 }

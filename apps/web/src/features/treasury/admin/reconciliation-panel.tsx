@@ -1,20 +1,34 @@
-import { formatFcfa, formatDate } from '@shared/format';
+import { formatCotonouDateTime, formatDate, formatFcfa } from '@shared/format';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type Statement } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
+import { useSearchParams } from '@web/lib/router';
 import { type FormEvent, useState } from 'react';
-import { useAccounts, useRefreshTreasury, useStatement } from '../api';
+import { useAccounts, useRefreshTreasury, useStatement, useStatements } from '../api';
 import { errorText, optionsOf, Panel } from './panel';
 
 // A bank or mobile-money statement (CSV) against the books: the columns named once, automatic matches, then what is
 // left on both sides, matched by hand or booked as an expense or a receipt; the statement's balance beside the book's.
+// Every reconciliation is kept on the server: the one open is in the address (?releve=), the past ones are listed
+// with who imported them, and each shows its history (who matched what, when).
 
 export function ReconciliationPanel() {
   const accounts = useAccounts();
   const refresh = useRefreshTreasury();
-  const [statementId, setStatementId] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const statementId = Number(params.get('releve')) > 0 ? Number(params.get('releve')) : null;
+  const setStatementId = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('releve');
+        else next.set('releve', String(id));
+        return next;
+      },
+      { replace: true },
+    );
   const statement = useStatement(statementId);
   const [mapping, setMapping] = useState({ date: 'Date', label: 'Libellé', amount: 'Montant', reference: 'Référence', balance: 'Solde' });
   const [isSending, setSending] = useState(false);
@@ -63,7 +77,37 @@ export function ReconciliationPanel() {
         </form>
       </Panel>
       {statement.data ? <StatementResult statement={statement.data} onChange={() => void statement.refetch().then(refresh)} /> : null}
+      <PastStatements current={statementId} onOpen={setStatementId} />
     </div>
+  );
+}
+
+function PastStatements({ current, onOpen }: { current: number | null; onOpen: (id: number) => void }) {
+  const list = useStatements();
+  if (!list.data || list.data.length === 0) return null;
+  return (
+    <Panel title="Rapprochements précédents">
+      <ul className="space-y-2">
+        {list.data.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">
+                {s.account_name} — du <span className="whitespace-nowrap">{formatDate(s.period_start)}</span> au{' '}
+                <span className="whitespace-nowrap">{formatDate(s.period_end)}</span>
+              </p>
+              <p className="text-sm text-slate-700">
+                Importé le {formatCotonouDateTime(s.created_at)}
+                {s.created_by ? ` par ${s.created_by}` : ''} — {s.matched} / {s.lines} ligne(s) rapprochée(s)
+                {s.matched === s.lines ? ' — complet' : ''}
+              </p>
+            </div>
+            <Button variant="secondary" disabled={current === s.id} onClick={() => onOpen(s.id)}>
+              {current === s.id ? 'Ouvert' : 'Ouvrir'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
@@ -81,8 +125,13 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
     }
   };
   return (
-    <Panel title={`Relevé du ${statement.period_start} au ${statement.period_end} — ${statement.account_name}`}>
-      <dl className="grid gap-2 sm:grid-cols-3">
+    <Panel title={`Relevé du ${formatDate(statement.period_start)} au ${formatDate(statement.period_end)} — ${statement.account_name}`}>
+      <p className="text-sm text-slate-700">
+        Importé le {formatCotonouDateTime(statement.created_at)}
+        {statement.created_by ? ` par ${statement.created_by}` : ''}
+        {statement.filename ? ` (${statement.filename})` : ''}
+      </p>
+      <dl className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-sm text-slate-600">Solde du relevé</dt>
           <dd className="font-bold">{statement.statement_balance === null ? 'Non indiqué' : formatFcfa(statement.statement_balance)}</dd>
@@ -97,7 +146,18 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
             {statement.matched} / {statement.lines.length}
           </dd>
         </div>
+        <div>
+          <dt className="text-sm text-slate-600">Écart</dt>
+          <dd className={`font-bold ${statement.gap === 0 ? 'text-emerald-900' : 'text-red-800'}`} data-testid="ecart">
+            {formatFcfa(statement.gap)}
+          </dd>
+        </div>
       </dl>
+      {statement.complete ? (
+        <p role="status" className="font-semibold text-emerald-900">
+          Rapprochement complet : chaque ligne du relevé a son écriture, écart {formatFcfa(0)}.
+        </p>
+      ) : null}
       <h4 className="font-bold text-emerald-950">Lignes du relevé sans écriture</h4>
       {statement.unmatched_lines.length === 0 ? <p>Toutes les lignes sont rapprochées.</p> : null}
       <ul className="space-y-3">
@@ -118,7 +178,7 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
                     disabled={busy}
                     onClick={() => post(`/admin/treasury/statements/${statement.id}/matches`, { line: l.id, movement: m.id })}
                   >
-                    Rapprocher de « {m.label} » du {m.date}
+                    Rapprocher de « {m.label} » du {formatDate(m.date)}
                   </Button>
                 ))}
                 {l.amount < 0 ? (
@@ -149,10 +209,38 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
       <ul className="space-y-1">
         {statement.unmatched_movements.map((m) => (
           <li key={m.id}>
-            {m.date} — {m.label} — <span className="font-semibold">{formatFcfa(m.amount)}</span>
+            <span className="whitespace-nowrap">{formatDate(m.date)}</span> — {m.label} —{' '}
+            <span className="font-semibold">{formatFcfa(m.amount)}</span>
           </li>
         ))}
       </ul>
+      {statement.cancelled_movements.length > 0 ? (
+        <>
+          <h4 className="font-bold text-emerald-950">Écritures annulées</h4>
+          <p className="text-sm text-slate-700">
+            Contre-passées dans les comptes : la banque ne les verra pas, elles ne comptent pas dans l’écart.
+          </p>
+          <ul className="space-y-1">
+            {statement.cancelled_movements.map((m) => (
+              <li key={m.id}>
+                <span className="whitespace-nowrap">{formatDate(m.date)}</span> — {m.label} —{' '}
+                <span className="font-semibold">{formatFcfa(m.amount)}</span> — <span className="font-semibold text-slate-700">Annulé</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4 className="font-bold text-emerald-950">Historique</h4>
+      <ol className="space-y-1 text-sm text-slate-800">
+        {statement.history.map((h) => (
+          <li key={`${h.action}-${h.line ?? 0}-${h.at}`}>
+            <span className="whitespace-nowrap">{formatCotonouDateTime(h.at)}</span>
+            {h.by ? ` — ${h.by}` : ''} — {h.action === 'import' ? 'Import' : h.action === 'manuel' ? 'Rapproché à la main' : 'Enregistré'}
+            {h.line !== null ? ` : ligne ${h.line}` : ' :'} {h.label}
+            {h.amount !== null ? ` (${formatFcfa(h.amount)})` : ''}
+          </li>
+        ))}
+      </ol>
     </Panel>
   );
 }
