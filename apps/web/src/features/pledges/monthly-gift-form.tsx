@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
-import {
-  PLEDGE_FREQUENCIES,
-  PLEDGE_FREQUENCY_LABELS,
-  type PledgeCreate,
-  type PledgeCreateInput,
-  pledgeCreateSchema,
-} from '@shared/schemas/pledges';
-import { parseFcfa } from '@shared/text-rules';
+import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
+import type { PledgeCreate, PledgeCreateInput } from '@shared/schemas/pledges';
+import { PLEDGE_FREQUENCIES, PLEDGE_FREQUENCY_LABELS } from '@shared/zod-free/pledges';
+import { parseFcfa } from '@shared/zod-free/text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TelephoneField } from '@web/components/forms/telephone-field';
@@ -19,6 +13,9 @@ import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { createPledge } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const pledgeCreateSchemaResolver = lazyZodResolver(() => import('@shared/schemas/pledges').then((m) => m.pledgeCreateSchema));
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
 const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
@@ -30,7 +27,7 @@ const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
 export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose; amount: number | null }) {
   const [inProgress, setInProgress] = useState(false);
   const { register, handleSubmit, setError, setValue, watch, formState } = useForm<PledgeCreateInput, unknown, PledgeCreate>({
-    resolver: zodResolver(pledgeCreateSchema),
+    resolver: pledgeCreateSchemaResolver,
     defaultValues: { purpose, amount: amount ? String(amount) : '', frequency: 'mensuel', name: '', telephone: '', email: '' },
   });
   const errors = formState.errors;
