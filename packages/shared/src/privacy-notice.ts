@@ -1,6 +1,7 @@
 import { CONSENT_PURPOSES, CONSENT_WORDINGS } from './consent-wordings';
 import { ORGANISATION } from './constants';
-import { APDP, PRIVACY_REQUEST_DAYS, type PrivacyNotice } from './schemas/privacy';
+import type { PrivacyNotice } from './schemas/privacy';
+import { APDP, PRIVACY_REQUEST_DAYS } from './zod-free/privacy';
 
 // The privacy notice (docs/product/personal-data.md, law 2017-20 art. 415), generated from the live configuration:
 // GET /api/privacy/notice serves it (apps/api/src/modules/privacy/notice.ts) and /confidentialite renders it. A pure

@@ -1,4 +1,7 @@
 import { z } from './zod-fr';
+import { TEXT_MESSAGES, parseFcfa } from './zod-free/text';
+
+export { TEXT_MESSAGES, parseFcfa };
 
 // The rules for text that people write (docs/product/validation.md "Text that people write"), used by every schema:
 // one name rule, one free-text rule, one FCFA amount parser. The original "letters and spaces only"
@@ -22,11 +25,6 @@ const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 
 export const isPersonName = (value: string): boolean => NAME_PATTERN.test(value);
 export const countLetters = (value: string): number => value.match(/\p{L}/gu)?.length ?? 0;
-
-export const TEXT_MESSAGES = {
-  nameChars: "Le nom ne peut contenir que des lettres, des espaces, des traits d'union, des apostrophes et des points.",
-  forbiddenChars: 'Ce texte contient des caractères invisibles ou de contrôle non autorisés.',
-} as const;
 
 interface NameRule {
   /** Message when missing or blank; without it a blank name gets `minMessage`. */
@@ -123,25 +121,3 @@ export const plainLine =
   (message: string = TEXT_MESSAGES.forbiddenChars) =>
   (value: string) =>
     !hasForbiddenChars(value) || message;
-
-/**
- * Parses an amount in FCFA as people type it: `5000`, `5 000`, `5 000` (no-break or narrow no-break
- * space), `5.000` (dot as thousands separator). A decimal part (`5000,50`) is `'not-whole'` unless it is
- * zero; anything else is null. Only digits, no sign. A trailing currency (`5 000 F`, `5 000 FCFA`, `5000 F CFA`)
- * is tolerated, as people write it.
- */
-export function parseFcfa(value: number | string): number | 'not-whole' | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    return Number.isInteger(value) ? value : 'not-whole';
-  }
-  const text = value.trim().replace(/[ \u00a0\u202f]*F(?:[ \u00a0\u202f]*CFA)?$/i, '');
-  if (/^\d+$/.test(text)) return Number(text);
-  if (/^\d{1,3}(?:[ .\u00a0\u202f]\d{3})+$/.test(text)) return Number(text.replace(/[ .\u00a0\u202f]/g, ''));
-  const decimal = /^(\d+(?:[ \u00a0\u202f]\d{3})*)[.,](\d{1,2})$/.exec(text);
-  if (decimal) {
-    if (/^0+$/.test(decimal[2]!)) return Number(decimal[1]!.replace(/[ \u00a0\u202f]/g, ''));
-    return 'not-whole';
-  }
-  return null;
-}

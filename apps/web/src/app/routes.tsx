@@ -24,10 +24,11 @@ const takeEntryChunks = (): string[] => {
   return entryChunks;
 };
 /**
- * The first page of a visit evaluates its modules one chunk per task (zod alone, then each file of schemas, then the
- * page): each evaluation is short, where the whole page at once held the main thread long enough to delay a tap on a
- * slow phone (issue #32, TBT). Without that list (a page rendered in the browser), `forms` pages (zod, ~90 KB of library
- * to evaluate) still evaluate zod in a task of its own. Later navigations load everything at once (no extra wait).
+ * The first page of a visit evaluates its modules one chunk per task: each evaluation is short, where the whole page
+ * at once held the main thread long enough to delay a tap on a slow phone (issue #32, TBT). The public forms do not
+ * load zod with their page at all: their schema loads at the first touch (lib/lazy-resolver.ts, issue #43). Without
+ * that list (a page rendered in the browser), `forms` pages that still import zod evaluate it in a task of its own.
+ * Later navigations load everything at once (no extra wait).
  */
 const lazyPage = (load: () => PageModule, options: { withQueries?: boolean; forms?: boolean } = {}) => {
   const build = async (): Promise<ComponentType> => {
@@ -76,19 +77,19 @@ const lazyPage = (load: () => PageModule, options: { withQueries?: boolean; form
 
 const HomePage = lazyPage(() => import('@web/features/home/home-page'), { withQueries: false });
 const AboutPage = lazyPage(() => import('@web/features/about/about-page'));
-const ContactPage = lazyPage(() => import('@web/features/contact/contact-page'), { forms: true });
-const LoginPage = lazyPage(() => import('@web/features/auth/login-page'), { forms: true });
-const ForgotPasswordPage = lazyPage(() => import('@web/features/password-recovery/forgot-password-page'), { forms: true });
-const PaymentPage = lazyPage(() => import('@web/features/payments/payment-page'), { forms: true });
-const TestimonialPage = lazyPage(() => import('@web/features/testimonials/testimonial-page'), { forms: true });
-const DonationPage = lazyPage(() => import('./pages/donation-route'), { forms: true });
-const PledgePage = lazyPage(() => import('@web/features/pledges/pledge-page'), { forms: true });
+const ContactPage = lazyPage(() => import('@web/features/contact/contact-page'));
+const LoginPage = lazyPage(() => import('@web/features/auth/login-page'), { withQueries: false });
+const ForgotPasswordPage = lazyPage(() => import('@web/features/password-recovery/forgot-password-page'));
+const PaymentPage = lazyPage(() => import('@web/features/payments/payment-page'));
+const TestimonialPage = lazyPage(() => import('@web/features/testimonials/testimonial-page'));
+const DonationPage = lazyPage(() => import('./pages/donation-route'));
+const PledgePage = lazyPage(() => import('@web/features/pledges/pledge-page'));
 const PledgePayPage = lazyPage(() => import('@web/features/pledges/pay-page'), { forms: true });
-const VolunteerPage = lazyPage(() => import('@web/features/volunteers/volunteer-page'), { forms: true });
-const ProjectPage = lazyPage(() => import('@web/features/projects/project-page'), { forms: true });
+const VolunteerPage = lazyPage(() => import('@web/features/volunteers/volunteer-page'));
+const ProjectPage = lazyPage(() => import('@web/features/projects/project-page'));
 const CausePage = lazyPage(() => import('@web/features/causes/cause-page'));
 const TransparencyPage = lazyPage(() => import('@web/features/transparency/transparency-page'));
-const PrivacyPage = lazyPage(() => import('@web/features/privacy/privacy-page'), { withQueries: false, forms: true });
+const PrivacyPage = lazyPage(() => import('@web/features/privacy/privacy-page'), { withQueries: false });
 const ConsentPage = lazyPage(() => import('@web/features/privacy/consent-page'), { withQueries: false });
 const UnauthorizedPage = lazyPage(() => import('./pages/unauthorized-page'));
 const RegisterPage = lazyPage(() => import('@web/features/auth/register-page'));

@@ -1,4 +1,4 @@
-import { firstFile } from '@shared/schemas/upload-rules';
+import { firstFile } from '@shared/zod-free/upload';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormProps, UseFormReset, UseFormSetError } from 'react-hook-form';
 import { ApiError, api } from './api-client';

@@ -1,9 +1,11 @@
 import { z } from '../zod-fr';
 
 import { normalizeTelephone } from '../phone';
+import { AUTH_MESSAGES } from '../zod-free/auth';
 
 /** Telephones are stored and compared in one E.164 form (packages/shared/src/phone.ts). */
 export { normalizeTelephone };
+export { AUTH_MESSAGES };
 
 // Login (docs/product/accounts.md "Login"; docs/product/accounts.md: POST /api/login {telephone, password}).
 export const loginSchema = z.object({
@@ -16,21 +18,6 @@ export const loginSchema = z.object({
   remember: z.boolean({ error: 'Valeur invalide pour « Se souvenir de moi ».' }).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Numéro de téléphone ou mot de passe incorrect.',
-  accountNotConfirmed: "Votre compte n'a pas encore été confirmé par un administrateur.",
-  accountDeactivated: "Ce compte a été désactivé par un administrateur. Contactez l'association pour le réactiver.",
-  loginSuccess: 'Connexion réussie!',
-  loginValidation: 'Erreur de validation des champs.',
-  loginFailure: 'Erreur lors de la connexion. Veuillez réessayer.',
-  unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
-  logoutSuccess: 'Déconnexion réussie',
-  logoutFailure: 'Une erreur est survenue lors de la déconnexion',
-  tokenMissing: 'Token non trouvé',
-  /** A token of an account that must choose its password first: only its profile, the password change and logout. */
-  mustChangePassword: 'Veuillez d’abord choisir votre mot de passe.',
-} as const;
 
 export const authUserSchema = z.object({
   id: z.number(),

@@ -1,6 +1,9 @@
 import { DONATION_PURPOSES } from '../constants';
 import { z } from '../zod-fr';
 import { fcfaAmount } from './payment';
+import { progressPercent } from '../zod-free/cause-progress';
+
+export { progressPercent };
 
 // What was raised per donation purpose, and the goals an administrator sets (docs/product/donors.md).
 
@@ -29,9 +32,3 @@ export const causeGoalSchema = z.object({
   goal: z.union([z.null(), fcfaAmount({ positive: CAUSE_PROGRESS_MESSAGES.goal })], { error: CAUSE_PROGRESS_MESSAGES.goal }),
 });
 export type CauseGoalInput = z.input<typeof causeGoalSchema>;
-
-/** Progress towards a goal as a whole percentage, capped at 100; null without a goal. */
-export function progressPercent(item: Pick<CauseProgress, 'raised' | 'goal'>): number | null {
-  if (!item.goal) return null;
-  return Math.min(100, Math.floor((item.raised / item.goal) * 100));
-}

@@ -7,17 +7,11 @@ import { fcfaAmount, optionalEmail, PAYMENT_MESSAGES } from './payment';
 import { idParam } from './id-param';
 import { messageChannelField } from './message-channel';
 import { paymentMode, requirePushTelephone } from './payment-mode';
+import { DONATION_MESSAGES } from '../zod-free/donation';
+
+export { DONATION_MESSAGES };
 
 // Donations (docs/product/donors.md "The donation form", docs/product/validation.md Donation, docs/product/http-api.md POST /donation).
-
-export const DONATION_MESSAGES = {
-  amount: 'Le montant doit être positif et comporter au moins 3 chiffres.',
-  purposeInvalid: 'Cause invalide.',
-  nameTooShort: 'Le nom doit comporter au moins 2 lettres.',
-  nameTooLong: 'Le nom doit comporter au plus 100 caractères.',
-  telephoneInvalid: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
-  thanks: 'Merci pour votre don !',
-} as const;
 
 export const donationAmount = () => fcfaAmount({ positive: DONATION_MESSAGES.amount, whole: PAYMENT_MESSAGES.amountWhole, minDigits: 3 });
 

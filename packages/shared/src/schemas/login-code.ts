@@ -1,5 +1,8 @@
 import { z } from '../zod-fr';
+import { LOGIN_CODE_MESSAGES } from '../zod-free/auth';
 import { loginSchema } from './auth';
+
+export { LOGIN_CODE_MESSAGES };
 
 // Signing in with a code sent by SMS instead of a password: members, sympathisants, consumers and other donors'
 // accounts. Administrators and advisers keep their password: for them (and for an unknown telephone) the request
@@ -7,13 +10,6 @@ import { loginSchema } from './auth';
 
 /** The roles that may sign in with a code. */
 export const CODE_LOGIN_ROLES = ['membre', 'sympathisant', 'consommateur'] as const;
-
-export const LOGIN_CODE_MESSAGES = {
-  codeSent: 'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes.',
-  codeRequired: 'Le code est requis.',
-  codeFormat: 'Le code comporte 6 chiffres.',
-  codeInvalid: 'Code invalide ou expiré. Demandez un nouveau code.',
-} as const;
 
 export const loginCodeRequestSchema = z.object({ telephone: loginSchema.shape.telephone });
 export type LoginCodeRequestInput = z.input<typeof loginCodeRequestSchema>;

@@ -6,35 +6,31 @@ import { DONATION_MESSAGES, donationAmount, donationPurpose } from './donation';
 import { PAYMENT_MESSAGES } from './payment';
 import { messageChannelField } from './message-channel';
 import { paymentMode } from './payment-mode';
+import {
+  PLEDGE_FREQUENCIES,
+  PLEDGE_STATUSES,
+  PLEDGE_FREQUENCY_LABELS,
+  PLEDGE_STATUS_LABELS,
+  type PledgeFrequency,
+  type PledgeStatus,
+} from '../zod-free/pledges';
+
+export { PLEDGE_FREQUENCIES, PLEDGE_STATUSES, PLEDGE_FREQUENCY_LABELS, PLEDGE_STATUS_LABELS, type PledgeFrequency, type PledgeStatus };
 
 // Recurring giving: a pledge (« engagement ») to give the same amount every month, quarter or year.
 // Each due is paid through the ordinary donation checkout; the donor manages the pledge from a link.
 
-export const PLEDGE_FREQUENCIES = ['mensuel', 'trimestriel', 'annuel'] as const;
-export type PledgeFrequency = (typeof PLEDGE_FREQUENCIES)[number];
-export const PLEDGE_STATUSES = ['active', 'paused', 'cancelled'] as const;
-export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
 export const PLEDGE_ACTIONS = ['pause', 'resume', 'skip', 'cancel'] as const;
 export type PledgeAction = (typeof PLEDGE_ACTIONS)[number];
 
 /** Months between two dues. */
 export const PLEDGE_MONTHS: Record<PledgeFrequency, number> = { mensuel: 1, trimestriel: 3, annuel: 12 };
 
-export const PLEDGE_FREQUENCY_LABELS: Record<PledgeFrequency, string> = {
-  mensuel: 'Chaque mois',
-  trimestriel: 'Chaque trimestre',
-  annuel: 'Chaque année',
-};
 /** « votre don mensuel » */
 export const PLEDGE_FREQUENCY_ADJECTIVES: Record<PledgeFrequency, string> = {
   mensuel: 'mensuel',
   trimestriel: 'trimestriel',
   annuel: 'annuel',
-};
-export const PLEDGE_STATUS_LABELS: Record<PledgeStatus, string> = {
-  active: 'Actif',
-  paused: 'En pause',
-  cancelled: 'Arrêté',
 };
 
 /** What a pledge is worth per month, in whole FCFA (a quarterly 9 000 is 3 000). */

@@ -4,25 +4,11 @@ import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 import { EMAIL_MESSAGE, emailField } from './public-form-fields';
 import { FILE_RULES, fileField } from './upload-rules';
+import { PROJECT_MESSAGES } from '../zod-free/project';
+
+export { PROJECT_MESSAGES };
 
 // Social project submission "Soumettre un Projet Social" (docs/product/validation.md Project, docs/product/http-api.md POST /projects multipart).
-export const PROJECT_MESSAGES = {
-  nameRequired: 'Le nom du projet est requis.',
-  name: 'Le nom du projet doit comporter au moins 4 caractères.',
-  nameChars: 'Le nom du projet contient des caractères invisibles ou de contrôle non autorisés.',
-  descriptionRequired: 'La description est requise.',
-  description: 'La description doit comporter au moins 30 caractères.',
-  descriptionChars: 'La description contient des caractères invisibles ou de contrôle non autorisés.',
-  goalRequired: "L'objectif de financement est requis.",
-  goal: "L'objectif de financement doit contenir uniquement des chiffres (au moins 4 chiffres).",
-  goalMax: "L'objectif de financement ne doit pas dépasser 9 chiffres.",
-  emailRequired: "L'email de contact est requis.",
-  telephone: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
-  category: 'Veuillez choisir une catégorie valide.',
-  fileSize: FILE_RULES.project_file.sizeMessage,
-  success: 'Merci ! Votre projet a été soumis avec succès !',
-  failure: 'Une erreur est survenue, veuillez réessayer.',
-} as const;
 
 export const projectFieldsSchema = z.object({
   project_name: freeText({

@@ -1,32 +1,16 @@
 import { VOLUNTEER_DOMAINS } from '../constants';
 import { formatCotonouShort } from '../format';
-import { freeText, personName, TEXT_MESSAGES } from '../text-rules';
+import { freeText, personName } from '../text-rules';
 import { z } from '../zod-fr';
 import { normalizeTelephone } from './auth';
 import { emailField } from './public-form-fields';
 import { messageChannelField } from './message-channel';
-import { FILE_RULES, fileField, firstFile, UPLOAD_MESSAGES } from './upload-rules';
+import { FILE_RULES, fileField, firstFile } from './upload-rules';
+import { VOLUNTEER_MESSAGES } from '../zod-free/volunteer';
+
+export { VOLUNTEER_MESSAGES };
 
 // Volunteer registration "Devenir Bénévole" (docs/product/validation.md Volunteer, docs/product/http-api.md POST /volunteers multipart).
-export const VOLUNTEER_MESSAGES = {
-  /** The form's summary when something is missing (docs/product/validation.md); each field also says what it lacks. */
-  required: UPLOAD_MESSAGES.requiredAll,
-  nameRequired: 'Veuillez indiquer votre nom.',
-  name: 'Le nom doit comporter au moins 3 lettres ou chiffres, sans caractères spéciaux.',
-  nameChars: TEXT_MESSAGES.nameChars,
-  emailRequired: 'Veuillez indiquer votre adresse email.',
-  emailInvalid: 'Veuillez entrer une adresse email valide.',
-  // docs/product/places.md: volunteers give a telephone (their notices go by SMS).
-  telephoneRequired: 'Veuillez indiquer votre numéro de téléphone.',
-  telephoneInvalid: "Le numéro de téléphone doit contenir entre 8 et 15 chiffres, précédé d'un signe + si nécessaire.",
-  domainRequired: 'Veuillez choisir un domaine.',
-  domain: 'Veuillez choisir un domaine valide.',
-  restrictionProof: UPLOAD_MESSAGES.restrictionProofRequired,
-  emailTaken: 'Cet email est déjà utilisé.',
-  success: 'Merci pour votre inscription !',
-  failure: "Erreur lors de l'inscription.",
-  confirmed: 'Volontaire confirmé avec succès !',
-} as const;
 
 const REQUIRED = VOLUNTEER_MESSAGES.required;
 const M = VOLUNTEER_MESSAGES;

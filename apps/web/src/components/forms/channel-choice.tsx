@@ -1,4 +1,4 @@
-import { MESSAGE_CHANNEL_CHOICE_LABELS, MESSAGE_CHANNEL_CHOICES, MESSAGE_CHANNEL_MESSAGES as M } from '@shared/schemas/message-channel';
+import { MESSAGE_CHANNEL_CHOICE_LABELS, MESSAGE_CHANNEL_CHOICES, MESSAGE_CHANNEL_MESSAGES as M } from '@shared/zod-free/message-channel';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**

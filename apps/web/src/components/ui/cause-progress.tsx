@@ -1,6 +1,6 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa, formatNumber } from '@shared/format';
-import { progressPercent } from '@shared/schemas/cause-progress';
+import { progressPercent } from '@shared/zod-free/cause-progress';
 import { useCauseProgress } from '@web/lib/use-cause-progress';
 
 /** What a purpose has raised, how many gifts, and the progress towards its goal when one is set (docs/product/donors.md). */

@@ -1,5 +1,5 @@
 import type { LoginResponse } from '@shared/schemas/auth';
-import { LOGIN_CODE_MESSAGES } from '@shared/schemas/login-code';
+import { LOGIN_CODE_MESSAGES } from '@shared/zod-free/auth';
 import { type FormEvent, useState } from 'react';
 import { FormCard } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { AUTH_MESSAGES } from '@shared/zod-free/auth';
 import { ApiError } from '@web/lib/api-client';
 
 /**

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, type LoginInput, type LoginResponse, loginSchema } from '@shared/schemas/auth';
+import type { LoginInput, LoginResponse, loginSchema } from '@shared/schemas/auth';
+import { AUTH_MESSAGES } from '@shared/zod-free/auth';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useKeptForm } from '@web/lib/kept-form-values';
 import type { z } from 'zod';
 import { Link, useNavigate } from '@web/lib/router';
@@ -9,6 +8,8 @@ import { FormCard } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
+import { clearCachedQueries } from '@web/lib/cached-queries';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 import { loginRequest } from './api';
@@ -19,11 +20,12 @@ import { PasswordField } from '@web/components/account/password-field';
 
 type LoginValues = z.output<typeof loginSchema>;
 
+const resolver = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.loginSchema));
+
 export default function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { register, handleSubmit, errors, isSubmitting } = useKeptForm<LoginInput, LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { telephone: '', password: '', remember: false },
   });
 
@@ -36,7 +38,7 @@ export default function LoginPage() {
       firstLogin: user.first_login,
       mustChangePassword: user.must_change_password,
     });
-    queryClient.clear(); // nothing cached for a previous account survives
+    clearCachedQueries(); // nothing cached for a previous account survives
     notify.success(AUTH_MESSAGES.loginSuccess);
     navigate(pathAfterLogin(user), { replace: true });
   };

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageResponse } from '@shared/schemas/api-common';
-import { CONTACT_MESSAGES, type ContactInput, type ContactValues, contactSchema } from '@shared/schemas/contact';
+import type { ContactInput, ContactValues } from '@shared/schemas/contact';
+import { CONTACT_MESSAGES } from '@shared/zod-free/contact';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { SocialIcons } from '@web/components/layout/social-icons';
@@ -12,12 +12,15 @@ import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { clearDraft, useKeptForm } from '@web/lib/kept-form-values';
 import { notify } from '@web/lib/notify';
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const contactSchemaResolver = lazyZodResolver(() => import('@shared/schemas/contact').then((m) => m.contactSchema));
 
 // Contact page "Contactez-Nous" (docs/product/screens.md Public forms, docs/product/validation.md Contact, docs/product/http-api.md POST /contact, docs/product/errors.md).
 export default function ContactPage() {
   const org = useOrganisation();
   const { register, handleSubmit, reset, setError, errors, isSubmitting } = useKeptForm<ContactInput, ContactValues>(
-    { resolver: zodResolver(contactSchema), mode: 'onTouched' },
+    { resolver: contactSchemaResolver, mode: 'onTouched' },
     'contact',
   );
 

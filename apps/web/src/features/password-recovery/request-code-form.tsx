@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ForgotPasswordInput, forgotPasswordSchema } from '@shared/schemas/password-recovery';
+import type { ForgotPasswordInput, forgotPasswordSchema } from '@shared/schemas/password-recovery';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormCard } from '@web/components/forms/form-card';
@@ -7,6 +6,9 @@ import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
 import { showSubmitError } from '@web/lib/apply-server-errors';
 import { requestCode } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const forgotPasswordSchemaResolver = lazyZodResolver(() => import('@shared/schemas/password-recovery').then((m) => m.forgotPasswordSchema));
 
 type Values = z.output<typeof forgotPasswordSchema>;
 
@@ -17,7 +19,7 @@ export function RequestCodeForm({ onSent }: { onSent: (telephone: string, messag
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput, unknown, Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { telephone: '' } });
+  } = useForm<ForgotPasswordInput, unknown, Values>({ resolver: forgotPasswordSchemaResolver, defaultValues: { telephone: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

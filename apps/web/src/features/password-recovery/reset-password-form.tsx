@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ResetPasswordInput, resetPasswordSchema } from '@shared/schemas/password-recovery';
+import type { ResetPasswordInput, resetPasswordSchema } from '@shared/schemas/password-recovery';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormCard } from '@web/components/forms/form-card';
@@ -8,6 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { showSubmitError } from '@web/lib/apply-server-errors';
 import { resetPassword } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const resetPasswordSchemaResolver = lazyZodResolver(() => import('@shared/schemas/password-recovery').then((m) => m.resetPasswordSchema));
 
 type Values = z.output<typeof resetPasswordSchema>;
 
@@ -27,7 +29,7 @@ export function ResetPasswordForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput, unknown, Values>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetPasswordSchemaResolver,
     defaultValues: { telephone, code: '', password: '' },
   });
 

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
+import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
 import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { purposeFromQuery } from '@shared/causes';
 import { DEFAULT_DONATION_PURPOSE, DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa, formatNumber } from '@shared/format';
-import { type DonationInitiate, type DonationInitiateInput, donationInitiateSchema } from '@shared/schemas/donation';
-import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
-import { parseFcfa } from '@shared/text-rules';
+import type { DonationInitiate, DonationInitiateInput } from '@shared/schemas/donation';
+import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
+import { parseFcfa } from '@shared/zod-free/text';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
 import { PrivacyNote } from '@web/components/forms/privacy-note';
 import { TelephoneField } from '@web/components/forms/telephone-field';
@@ -22,6 +21,9 @@ import { readTyped, rememberTyped } from './payment-memory';
 import { useReturnFlow } from './use-return-flow';
 import { PushWaiting } from '@web/components/money/push-waiting';
 import { SmsGivingHint } from '@web/components/money/sms-giving-hint';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const donationInitiateSchemaResolver = lazyZodResolver(() => import('@shared/schemas/donation').then((m) => m.donationInitiateSchema));
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
 /** Preset amounts beside the free amount (docs/product/donors.md). */
@@ -35,7 +37,7 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
   const [isMonthly, setMonthly] = useState(false);
   // Typed before hydration only (no draft): a payment is never kept as a draft, queued or replayed.
   const { register, handleSubmit, setError, setValue, getValues, watch, errors } = useKeptForm<DonationInitiateInput, DonationInitiate>({
-    resolver: zodResolver(donationInitiateSchema),
+    resolver: donationInitiateSchemaResolver,
     defaultValues: { amount: '', purpose: DEFAULT_DONATION_PURPOSE, name: '', telephone: '', email: '', channel: 'sms' },
   });
   const [pushId, setPushId] = useState<string | null>(null);

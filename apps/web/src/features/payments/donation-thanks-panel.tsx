@@ -1,6 +1,6 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
-import { DONATION_MESSAGES } from '@shared/schemas/donation';
+import { DONATION_MESSAGES } from '@shared/zod-free/donation';
 import { FileText, HeartHandshake } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import type { DonationThanks } from './donation-thanks';

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatDate, formatFcfa } from '@shared/format';
-import { PAYMENT_MESSAGES, type PaymentInitiate, type PaymentInitiateInput, paymentInitiateSchema } from '@shared/schemas/payment';
+import type { PaymentInitiate, PaymentInitiateInput } from '@shared/schemas/payment';
+import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
 import { PAYMENT_OUTCOME_MESSAGES as M } from '@shared/schemas/payment-outcome';
 import type { Profile } from '@shared/schemas/profile';
 import type { PaymentFees } from '@shared/schemas/settings';
@@ -22,6 +22,9 @@ import { type PaidPayment, readTyped, rememberTyped } from './payment-memory';
 import { PushWaiting } from '@web/components/money/push-waiting';
 import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const paymentInitiateSchemaResolver = lazyZodResolver(() => import('@shared/schemas/payment').then((m) => m.paymentInitiateSchema));
 
 const requestedType = (value: string | null): PaymentType =>
   (PAYMENT_TYPES as readonly string[]).includes(value ?? '') ? (value as PaymentType) : DEFAULT_PAYMENT_TYPE;
@@ -53,7 +56,7 @@ export default function PaymentPage() {
 
   // Typed before hydration only (no draft): a payment is never kept as a draft, queued or replayed.
   const { register, handleSubmit, setError, setValue, getValues, watch, errors } = useKeptForm<PaymentInitiateInput, PaymentInitiate>({
-    resolver: zodResolver(paymentInitiateSchema),
+    resolver: paymentInitiateSchemaResolver,
     // `?type=cotisation` (the member space's « Renouveler ma cotisation ») pre-selects the type.
     defaultValues: { name: '', email: '', phone: '', amount: '', payment_type: requestedType(searchParams.get('type')), channel: 'sms' },
   });

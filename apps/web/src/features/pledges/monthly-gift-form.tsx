@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa, formatNumber } from '@shared/format';
-import { PAYMENT_MESSAGES } from '@shared/schemas/payment';
-import {
-  PLEDGE_FREQUENCIES,
-  PLEDGE_FREQUENCY_LABELS,
-  type PledgeCreate,
-  type PledgeCreateInput,
-  pledgeCreateSchema,
-} from '@shared/schemas/pledges';
-import { parseFcfa } from '@shared/text-rules';
+import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
+import type { PledgeCreate, PledgeCreateInput } from '@shared/schemas/pledges';
+import { PLEDGE_FREQUENCIES, PLEDGE_FREQUENCY_LABELS } from '@shared/zod-free/pledges';
+import { parseFcfa } from '@shared/zod-free/text';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
@@ -22,6 +16,9 @@ import { applyServerErrors } from '@web/lib/apply-server-errors';
 import { notify } from '@web/lib/notify';
 import { PushWaiting } from '@web/components/money/push-waiting';
 import { createPledge } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const pledgeCreateSchemaResolver = lazyZodResolver(() => import('@shared/schemas/pledges').then((m) => m.pledgeCreateSchema));
 
 const PURPOSE_OPTIONS = DONATION_PURPOSES.map((p) => ({ value: p, label: DONATION_PURPOSE_LABELS[p] }));
 const PRESET_AMOUNTS = [1_000, 5_000, 10_000] as const;
@@ -34,7 +31,7 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
   const [inProgress, setInProgress] = useState(false);
   const [pushId, setPushId] = useState<string | null>(null);
   const { register, handleSubmit, setError, setValue, watch, formState } = useForm<PledgeCreateInput, unknown, PledgeCreate>({
-    resolver: zodResolver(pledgeCreateSchema),
+    resolver: pledgeCreateSchemaResolver,
     defaultValues: {
       purpose,
       amount: amount ? String(amount) : '',

@@ -1,14 +1,8 @@
 import { ReceiptLink } from '@web/components/money/receipt-link';
 import { DONATION_PURPOSE_LABELS } from '@shared/constants';
 import { formatDate, formatFcfa } from '@shared/format';
-import {
-  PLEDGE_FREQUENCIES,
-  PLEDGE_FREQUENCY_LABELS,
-  PLEDGE_STATUS_LABELS,
-  type PledgeActionResult,
-  type PledgeChangeInput,
-  type PledgeView,
-} from '@shared/schemas/pledges';
+import type { PledgeActionResult, PledgeChangeInput, PledgeView } from '@shared/schemas/pledges';
+import { PLEDGE_FREQUENCIES, PLEDGE_FREQUENCY_LABELS, PLEDGE_STATUS_LABELS } from '@shared/zod-free/pledges';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';

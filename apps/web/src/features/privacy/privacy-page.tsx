@@ -1,5 +1,6 @@
 import { buildPrivacyNotice, DEFAULT_NOTICE_SETTINGS, DEFAULT_PRIVACY_CONTROLLER } from '@shared/privacy-notice';
-import { APDP, PRIVACY_REQUEST_DAYS, type PrivacyNotice } from '@shared/schemas/privacy';
+import type { PrivacyNotice } from '@shared/schemas/privacy';
+import { APDP, PRIVACY_REQUEST_DAYS } from '@shared/zod-free/privacy';
 import { PageTitle } from '@web/components/ui/page-title';
 import { api } from '@web/lib/api-client';
 import { usePublicData } from '@web/lib/use-public-data';

@@ -1,12 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageResponse } from '@shared/schemas/api-common';
-import {
-  PRIVACY_MESSAGES as M,
-  PRIVACY_REQUEST_KIND_LABELS,
-  PRIVACY_REQUEST_KINDS,
-  type PrivacyRequestInput,
-  privacyRequestInputSchema,
-} from '@shared/schemas/privacy';
+import type { PrivacyRequestInput, privacyRequestInputSchema } from '@shared/schemas/privacy';
+import { PRIVACY_MESSAGES as M, PRIVACY_REQUEST_KIND_LABELS, PRIVACY_REQUEST_KINDS } from '@shared/zod-free/privacy';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -16,6 +10,9 @@ import { notify } from '@web/lib/notify';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const privacyRequestInputSchemaResolver = lazyZodResolver(() => import('@shared/schemas/privacy').then((m) => m.privacyRequestInputSchema));
 
 // The request form of /confidentialite: the request, then the 6-digit code that proves the telephone it names (sent by
 // SMS to it only; by e-mail only when no telephone is given).
@@ -27,7 +24,7 @@ export function RequestForm() {
   const [pending, setPending] = useState<{ id: number; message: string; bySms: boolean } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<PrivacyRequestInput, unknown, Values>({
-    resolver: zodResolver(privacyRequestInputSchema),
+    resolver: privacyRequestInputSchemaResolver,
     mode: 'onTouched',
     defaultValues: { kind: 'acces' },
   });

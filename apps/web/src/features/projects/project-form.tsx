@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_PROJECT_CATEGORY, PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS } from '@shared/constants';
-import { PROJECT_MESSAGES, type ProjectFormInput, projectFormSchema } from '@shared/schemas/project';
+import type { ProjectFormInput } from '@shared/schemas/project';
+import { PROJECT_MESSAGES } from '@shared/zod-free/project';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
@@ -8,6 +8,9 @@ import { notify } from '@web/lib/notify';
 import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 import { Button } from '@web/components/ui/button';
 import { useState } from 'react';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const projectFormSchemaResolver = lazyZodResolver(() => import('@shared/schemas/project').then((m) => m.projectFormSchema));
 
 // "Soumettre un Projet Social" (docs/product/validation.md Project, docs/product/http-api.md POST /projects multipart, docs/product/errors.md project failure).
 export function ProjectForm() {
@@ -16,7 +19,7 @@ export function ProjectForm() {
   const { register, handleSubmit, errors, isSubmitting, progress, send } = useUploadForm<ProjectFormInput>(
     '/projects',
     {
-      resolver: zodResolver(projectFormSchema),
+      resolver: projectFormSchemaResolver,
       mode: 'onTouched',
       defaultValues: {
         project_name: '',

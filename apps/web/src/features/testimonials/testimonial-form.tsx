@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CONSENT_WORDINGS } from '@shared/schemas/privacy';
-import { TESTIMONIAL_MESSAGES, type TestimonialFormInput, testimonialFormSchema } from '@shared/schemas/testimonial';
+import { CONSENT_WORDINGS } from '@shared/consent-wordings';
+import type { TestimonialFormInput } from '@shared/schemas/testimonial';
+import { TESTIMONIAL_MESSAGES } from '@shared/zod-free/testimonial';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { UploadProgress } from '@web/components/ui/upload-progress';
@@ -8,12 +8,15 @@ import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 import { Link } from '@web/lib/router';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const testimonialFormSchemaResolver = lazyZodResolver(() => import('@shared/schemas/testimonial').then((m) => m.testimonialFormSchema));
 
 // "Soumettre un témoignage" (docs/product/validation.md Testimonial: checked live; docs/product/http-api.md POST /testimonial multipart; docs/product/errors.md).
 export function TestimonialForm() {
   const { register, handleSubmit, errors, isSubmitting, progress, send } = useUploadForm<TestimonialFormInput>(
     '/testimonial',
-    { resolver: zodResolver(testimonialFormSchema), mode: 'onChange' },
+    { resolver: testimonialFormSchemaResolver, mode: 'onChange' },
     { draft: 'temoignage', sizeField: 'avatar' },
   );
 

@@ -1,4 +1,4 @@
-import { VOLUNTEER_MESSAGES } from '@shared/schemas/volunteer';
+import { VOLUNTEER_MESSAGES } from '@shared/zod-free/volunteer';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from '@web/lib/router';

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { VOLUNTEER_DOMAIN_LABELS, VOLUNTEER_DOMAINS } from '@shared/constants';
-import { VOLUNTEER_MESSAGES, type VolunteerFormInput, volunteerFormSchema } from '@shared/schemas/volunteer';
+import type { VolunteerFormInput } from '@shared/schemas/volunteer';
+import { VOLUNTEER_MESSAGES } from '@shared/zod-free/volunteer';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -9,6 +9,9 @@ import { ApiError } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { toFormData, useUploadForm } from '@web/lib/use-upload-submit';
 import { type FieldErrors, useWatch } from 'react-hook-form';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
+
+const volunteerFormSchemaResolver = lazyZodResolver(() => import('@shared/schemas/volunteer').then((m) => m.volunteerFormSchema));
 
 // "Devenir Bénévole" (docs/product/validation.md Volunteer, docs/product/http-api.md POST /volunteers multipart, docs/product/errors.md volunteer errors).
 const DOCUMENT_ACCEPT =
@@ -24,7 +27,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
   const { register, handleSubmit, setError, control, errors, isSubmitting, progress, send } = useUploadForm<VolunteerFormInput>(
     '/volunteers',
     {
-      resolver: zodResolver(volunteerFormSchema),
+      resolver: volunteerFormSchemaResolver,
       mode: 'onTouched',
       defaultValues: { name: '', email: '', telephone: '', domain: '', under_restriction: false, public_profile: false, channel: 'sms' },
     },
