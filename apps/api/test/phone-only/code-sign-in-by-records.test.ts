@@ -98,3 +98,31 @@ describe('code sign-in for a telephone that gave', () => {
     expect(login.statusCode).toBe(422);
   });
 });
+
+describe('a fee paid before the account existed', () => {
+  it('makes the person a member at her first code sign-in, as if she had paid signed in', async () => {
+    const now = nowIso();
+    await t.db
+      .insertInto('payments')
+      .values({
+        amount: 5000,
+        name: 'Rachidatou Alabi',
+        phone: '+2290193445566',
+        payment_type: 'adhesion',
+        transaction_status: 'approved',
+        provider: 'sandbox',
+        paid_at: now,
+        created_at: now,
+        updated_at: now,
+        user_id: null,
+      })
+      .execute();
+    await t.app.inject({ method: 'POST', url: '/api/login/code/request', payload: { telephone: '0193445566' } });
+    const sms = await lastCode('+2290193445566');
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/code', payload: { telephone: '0193445566', code: sms!.secret } });
+    expect(login.statusCode, login.body).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(login.json().token) });
+    expect(profile.json().membership.status).toBe('a_jour');
+    expect(profile.json().membership.valid_until).toBeTruthy();
+  });
+});

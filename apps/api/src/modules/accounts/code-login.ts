@@ -113,7 +113,12 @@ const NO_PASSWORD = '!code-only';
 const invalid = () => unprocessable({ code: [M.codeInvalid] }, M.codeInvalid);
 
 /** POST /api/login/code: the login answer for a right code of an account that may use one. */
-export async function loginWithCode(db: DB, input: { telephone: string; code: string; remember?: boolean }, passwordCost: number) {
+export async function loginWithCode(
+  db: DB,
+  input: { telephone: string; code: string; remember?: boolean },
+  options: { passwordCost: number; membershipMonths: number },
+) {
+  const { passwordCost } = options;
   const result = await verifyCode(db, { purpose: 'login', subject: subjectOf(input.telephone), code: input.code, passwordCost });
   if (!result.ok) throw invalid();
   const userId = result.userId ?? (await accountForPhoneRecords(db, input.telephone));
@@ -122,7 +127,7 @@ export async function loginWithCode(db: DB, input: { telephone: string; code: st
   const user = await findAccountRow(db, userId);
   if (!mayUseCode(user)) throw invalid();
   // The telephone is proved: what was given, pledged or registered with it shows in « Mon espace ».
-  await linkPhoneRecords(db, user.id, telephoneSpellings(user.telephone));
+  await linkPhoneRecords(db, user.id, telephoneSpellings(user.telephone), options.membershipMonths);
   await pruneExpiredTokens(db, user.id, nowIso());
   const token = await issueToken(
     db,

@@ -2,6 +2,7 @@ import type { DB } from '../../../platform/database/database';
 import { linkRegistrationsByTelephone, registrationNameByTelephone } from '../../events';
 import { linkMoneyByTelephone, moneyNameByTelephone } from '../../payments';
 import { linkPledgesByTelephone, pledgeNameByTelephone } from '../../pledges';
+import { recomputeMembership } from '../../membership';
 
 // Phone-only people, round three: what someone gave, pledged or registered for with a telephone, before they had an
 // account. Each area reads and links its own rows (its data layer, through its index); this file only puts them
@@ -20,10 +21,12 @@ export async function findPhoneRecordName(db: DB, spellings: string[]): Promise<
   return found.name?.trim() || 'Donateur';
 }
 
-/** Links to the account every record made with its telephone and not yet linked to anyone (idempotent). */
-export async function linkPhoneRecords(db: DB, userId: number, spellings: string[]): Promise<void> {
+/** Links to the account every record made with its telephone and not yet linked to anyone (idempotent), and derives its membership. */
+export async function linkPhoneRecords(db: DB, userId: number, spellings: string[], membershipMonths: number): Promise<void> {
   if (spellings.length === 0) return;
   await linkMoneyByTelephone(db, userId, spellings);
+  // A fee paid before the account existed makes it a member from that payment on, as if paid signed in.
+  await recomputeMembership(db, userId, membershipMonths);
   await linkPledgesByTelephone(db, userId, spellings);
   await linkRegistrationsByTelephone(db, userId, spellings);
 }

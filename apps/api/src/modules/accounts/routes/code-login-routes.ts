@@ -21,7 +21,8 @@ const codeLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: app.limits.login },
       schema: { tags: ['comptes'], body: loginCodeSchema, response: { 200: loginResponseSchema } },
     },
-    async (request) => loginWithCode(app.db, request.body, app.config.passwordCost),
+    async (request) =>
+      loginWithCode(app.db, request.body, { passwordCost: app.config.passwordCost, membershipMonths: app.payments.membershipMonths }),
   );
 };
 export default codeLoginRoutes;
