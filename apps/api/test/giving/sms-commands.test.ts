@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function send(from: string, body: string, sign: 'ok' | 'none' | 'other-url' = 'ok') {
+function send(from: string, body: string, sign: 'ok' | 'none' | 'other-url' = 'ok', sid = `SM${Math.random().toString(16).slice(2)}`) {
   const fields = new URLSearchParams({
-    MessageSid: `SM${Math.random().toString(16).slice(2)}`,
+    MessageSid: sid,
     From: from,
     To: '+2290100000000',
     Body: body,
@@ -48,6 +48,12 @@ describe('commands by SMS', () => {
     }
     expect(await answers('+2290196100001')).toEqual([]);
     expect(await t.db.selectFrom('donations').select('id').where('phone', '=', '+2290196100001').execute()).toEqual([]);
+  });
+
+  it('the same signed message replayed (or retried by the provider) is carried out once', async () => {
+    for (let i = 0; i < 3; i++) expect((await send('+2290196100019', 'DON 1000', 'ok', 'SMreplayed1')).statusCode).toBe(200);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', '+2290196100019').execute()).toHaveLength(1);
+    expect(await answers('+2290196100019')).toHaveLength(1);
   });
 
   it('DON with spaces, « F » and a cause: a request on the sender’s telephone, and the answer', async () => {

@@ -2,8 +2,20 @@ import type { DB } from '../../platform/database/database';
 
 // Commands received by SMS (migration 20261129_0600): the number and the command word, for the hourly limit.
 
-export async function recordSmsCommand(db: DB, telephone: string, command: string, at: string): Promise<void> {
-  await db.insertInto('sms_commands').values({ telephone, command, created_at: at }).execute();
+/** Records a command; false when a command with this message id was already recorded (a replay or a retry). */
+export async function recordSmsCommand(
+  db: DB,
+  telephone: string,
+  command: string,
+  at: string,
+  messageSid: string | null,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('sms_commands')
+    .values({ telephone, command, created_at: at, message_sid: messageSid })
+    .onConflict((oc) => oc.column('message_sid').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function countSmsCommandsSince(db: DB, telephone: string, since: string): Promise<number> {

@@ -28,7 +28,8 @@ const routes: FastifyPluginAsync = async (app) => {
       const expected = Buffer.from(twilioSignature(sms.authToken, `${app.config.publicUrl}/api/sms/inbound`, fields), 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.status(403).send(FORBIDDEN);
       const telephone = toE164(fields.get('From') ?? '');
-      if (telephone) await handleSmsCommand(app.db, app.payments, telephone, (fields.get('Body') ?? '').slice(0, 500));
+      const sid = fields.get('MessageSid')?.slice(0, 64) || null;
+      if (telephone) await handleSmsCommand(app.db, app.payments, telephone, (fields.get('Body') ?? '').slice(0, 500), sid);
       // Answers leave through the outbox like every other message.
       return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
     },

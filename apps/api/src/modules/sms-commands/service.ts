@@ -65,17 +65,25 @@ function findCause(text: string): DonationPurpose | null {
  * Carries out one message from `telephone` and queues its answer. At most SMS_COMMANDS_PER_HOUR commands an hour:
  * the next one gets one answer saying so, and later ones none (50 messages never make 50 SMS).
  */
-export async function handleSmsCommand(db: DB, payments: PaymentsContext, telephone: string, body: string): Promise<void> {
+export async function handleSmsCommand(
+  db: DB,
+  payments: PaymentsContext,
+  telephone: string,
+  body: string,
+  messageSid: string | null = null,
+): Promise<void> {
   const now = clock.now();
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  // Rows past the hour count for nothing (an index on created_at makes this cheap when there are none).
+  await pruneSmsCommands(db, since);
   const count = await countSmsCommandsSince(db, telephone, since);
   const parsed = parseSmsCommand(body);
-  await recordSmsCommand(db, telephone, parsed.command, now.toISOString());
+  // The same message (a replayed or retried call) is carried out once.
+  if (!(await recordSmsCommand(db, telephone, parsed.command, now.toISOString(), messageSid))) return;
   if (count >= SMS_COMMANDS_PER_HOUR) {
     if (count === SMS_COMMANDS_PER_HOUR) await reply(db, telephone, SMS_ANSWERS.tooMany);
     return;
   }
-  if (Math.random() < 0.01) await pruneSmsCommands(db, since);
   await reply(db, telephone, await answer(db, payments, telephone, parsed));
 }
 

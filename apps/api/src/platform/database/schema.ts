@@ -378,6 +378,8 @@ export interface SmsCommandsTable {
   telephone: string;
   command: string;
   created_at: string;
+  /** The provider's id of the message (Twilio's MessageSid), unique: a replayed call is carried out once (migration 20261130_0500). */
+  message_sid: string | null;
 }
 
 export interface AppSecretsTable {
