@@ -106,7 +106,7 @@ describe('CSV exports opened as a spreadsheet', () => {
     await dated('audit_log');
     const rows = await csv('/api/admin/audit?format=csv');
     const row = rows.find((r) => r.Action === 'Changement de rôle')!;
-    expect(row).toMatchObject({ Date: SHOWN, Auteur: admin.name, Objet: 'Compte', Changement: 'Rôle : Membre → Conseiller.' });
+    expect(row).toMatchObject({ Date: SHOWN, Auteur: admin.name, Objet: 'Compte', Changement: 'Rôle\u00a0: Membre → Conseiller.' });
     for (const cell of rows.flatMap((r) => Object.values(r))) {
       expect(cell).not.toMatch(/[{}]|\b(user|project)\.[a-z_]+|declined|approved/);
     }

@@ -295,6 +295,7 @@ describe('administrator lists and soft deletion', () => {
     expect(Object.keys(items[0]).sort()).toEqual(
       [
         'amount',
+        'channel',
         'created_at',
         'email',
         'id',
@@ -340,6 +341,7 @@ describe('administrator lists and soft deletion', () => {
       // name, email and phone: the donor's, when given (docs/product/donors.md).
       [
         'amount',
+        'channel',
         'created_at',
         'email',
         'id',
