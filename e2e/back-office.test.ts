@@ -114,7 +114,7 @@ describe('each back-office view has its own address', () => {
     await page.goto('/dashboard-administrateur?vue=membres');
     await page.locator('main tbody tr').filter({ hasText: member }).waitFor();
     // The app's own view replaced the preview: one table, the interactive one (search box, reset buttons).
-    await expect.poll(() => page.locator('#early-view').count()).toBe(0);
+    await expect.poll(() => page.locator('#early-view').count(), { timeout: 20_000 }).toBe(0);
     await page.getByRole('searchbox').waitFor();
     const { rowAt, asked } = await page.evaluate(() => ({
       rowAt: (window as unknown as { __rowAt: number }).__rowAt,
@@ -175,7 +175,7 @@ describe('each back-office view has its own address', () => {
     const preview = await readTable(early);
     const title = await early.locator('p').nth(1).textContent();
     release();
-    await expect.poll(() => early.count()).toBe(0);
+    await expect.poll(() => early.count(), { timeout: 20_000 }).toBe(0);
     await heading(page, title ?? '').waitFor();
     const app = await readTable(page.locator('main'));
     // Each preview column is one of the app's, and every previewed row reads the same there, cell for cell.
