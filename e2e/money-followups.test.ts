@@ -44,7 +44,7 @@ describe.each(SIZES)('money leftovers at $name', ({ viewport, touch }) => {
     await loginViaApi(first, member.telephone, member.password);
     await first.goto('/paiement?type=cotisation');
     await first.waitForFunction(() => (document.querySelector('input[name=amount]') as HTMLInputElement | null)?.value === '5000');
-    await first.getByRole('button', { name: 'Payer' }).click();
+    await first.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(first, 'Laisser en attente');
     await first.getByText('Paiement en attente de confirmation').waitFor();
     const payment = await e2eDb()
@@ -77,7 +77,7 @@ describe.each(SIZES)('money leftovers at $name', ({ viewport, touch }) => {
     await page.getByLabel('Nom').fill('Payeur Lien');
     await page.getByLabel('Téléphone').fill(phone);
     await page.getByLabel('Montant (FCFA)').fill('6000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Laisser en attente');
     await page.getByText('Paiement en attente de confirmation').waitFor();
     const link = (await page.getByTestId('check-link').innerText()).trim();
@@ -108,7 +108,7 @@ describe.each(SIZES)('money leftovers at $name', ({ viewport, touch }) => {
     await page.getByLabel('Nom').fill('Payeuse Sans Courriel');
     await page.getByLabel('Téléphone').fill(phone);
     await page.getByLabel('Montant (FCFA)').fill('5000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Paiement approuvé');
     await page.getByText('Paiement réussi').waitFor();
     const payment = await e2eDb()

@@ -32,7 +32,7 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     expect(await page.getByLabel('Type de paiement').inputValue()).toBe('cotisation');
     // Below the minimum: refused by the server, the reason under the field.
     await page.getByLabel('Montant (FCFA)').fill('1');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.getByText('Le montant minimum de la cotisation est de 1\u00a0000\u00a0FCFA.').waitFor();
     assertNoPageErrors(page);
   });
@@ -43,7 +43,7 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     await loginViaApi(page, member.telephone, member.password);
     await page.goto('/paiement?type=cotisation');
     await page.waitForFunction(() => (document.querySelector('input[name=amount]') as HTMLInputElement | null)?.value === '5000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Paiement approuvé', '/paiement');
     await page.getByText('Paiement réussi').waitFor();
     expect(await page.getByTestId('paid-summary').innerText()).toBe('Vous avez payé 5\u00a0000\u00a0FCFA — Cotisation.');
@@ -51,20 +51,20 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
       .getByTestId('paid-validity')
       .getByText(/^Votre adhésion est valable jusqu’au \d{1,2} \p{L}+ \d{4}\.$/u)
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Payer' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Payer', exact: true }).count()).toBe(0);
     await page.reload();
     await page.getByText('Paiement réussi').waitFor();
-    expect(await page.getByRole('button', { name: 'Payer' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Payer', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Faire un autre paiement' }).click();
-    await page.getByRole('button', { name: 'Payer' }).waitFor();
+    await page.getByRole('button', { name: 'Payer', exact: true }).waitFor();
     // « Renouveler ma cotisation » afterwards: a fresh form, not the last payment's outcome.
     await page.goto('/espace-membre');
     await page.getByRole('link', { name: 'Renouveler ma cotisation' }).click();
     await page.waitForURL(/\/paiement\?type=cotisation/);
-    await page.getByRole('button', { name: 'Payer' }).waitFor();
+    await page.getByRole('button', { name: 'Payer', exact: true }).waitFor();
     expect(await page.getByText('Paiement réussi').count()).toBe(0);
     await page.goto('/paiement');
-    await page.getByRole('button', { name: 'Payer' }).waitFor();
+    await page.getByRole('button', { name: 'Payer', exact: true }).waitFor();
     expect(await page.getByText('Paiement réussi').count()).toBe(0);
     assertNoPageErrors(page);
   });
@@ -76,7 +76,7 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     await page.getByLabel('Email').fill('annule@example.bj');
     await page.getByLabel('Téléphone').fill('+22997123456');
     await page.getByLabel('Montant (FCFA)').fill('7000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Annuler le paiement', '/paiement');
     await page.getByRole('alert').getByText('Paiement annulé').waitFor();
     // The amount is given back by an effect after the alert shows: wait for it rather than read at once.
@@ -86,7 +86,7 @@ describe.each(SIZES)('money pages that close the loop at $name', ({ viewport, to
     await page.getByLabel('Nom').fill('Payeur Attente');
     await page.getByLabel('Email').fill('attente@example.bj');
     await page.getByLabel('Téléphone').fill('+22997123456');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Laisser en attente', '/paiement');
     await page.getByText('Paiement en attente de confirmation').waitFor();
     const check = await page.getByRole('link', { name: 'Vérifier le paiement' }).getAttribute('href');

@@ -55,7 +55,7 @@ describe('membership renewal from the member space', () => {
     await page.getByRole('heading', { name: 'Faire un Paiement' }).waitFor();
     expect(await page.getByLabel('Type de paiement').inputValue()).toBe('cotisation');
     await page.getByLabel('Montant (FCFA)').fill('5000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.getByRole('heading', { name: 'Simulateur de paiement' }).waitFor();
     await page.getByRole('button', { name: 'Paiement approuvé' }).click();
     await page.waitForURL((url) => url.pathname === '/paiement');

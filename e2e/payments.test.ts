@@ -37,7 +37,7 @@ describe('payments and donations through the sandbox', () => {
     await page.goto('/paiement');
     await page.getByRole('heading', { name: 'Faire un Paiement' }).waitFor();
     // Rules of docs/product/validation.md in the browser, with the server's wording.
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.getByText('Le nom est requis.').waitFor();
     await page.getByLabel('Nom').fill(name);
     await page.getByLabel('Email').fill('payeur.e2e@example.bj');
@@ -51,7 +51,7 @@ describe('payments and donations through the sandbox', () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     const busy = page.getByRole('button', { name: 'En cours...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
@@ -145,7 +145,7 @@ describe('payments and donations through the sandbox', () => {
     expect(await email.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Nom').inputValue()).toBe('Membre Payeur');
     await page.getByLabel('Montant (FCFA)').fill('2000');
-    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await simulate(page, 'Paiement approuvé', '/paiement');
     await toast(page, 'Transaction réussie.').waitFor();
     const payments = await adminGet<Array<{ email: string; transaction_status: string; payment_type: string }>>(
