@@ -2,6 +2,7 @@ import { REGISTRATION_PAGE_ROLES, ROLE_LABELS, type Role } from '@shared/constan
 import { formatTelephone } from '@shared/phone';
 import type { RegisteredUser } from '@shared/schemas/register';
 import { useState } from 'react';
+import { Link } from '@web/lib/router';
 import { PageTitle } from '@web/components/ui/page-title';
 import { RegisterForm } from '@web/components/account/register-form';
 
@@ -38,6 +39,14 @@ export default function RegisterPage() {
       ) : null}
       <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <RegisterForm roles={REGISTRATION_PAGE_ROLES} submitLabel="Inscrire cette personne" onCreated={setCreated} />
+        {/* The specification's link to /connexion, worded for the person registered (docs/product/screens.md). */}
+        <p className="mt-6 text-center text-slate-700">
+          La personne a déjà un compte ? Elle se connecte sur la page{' '}
+          <Link to="/connexion" className="font-semibold text-emerald-900 underline underline-offset-2 hover:text-emerald-700">
+            Connexion
+          </Link>
+          .
+        </p>
       </div>
     </section>
   );
