@@ -52,7 +52,7 @@ describe('zones chosen from the list (issue #33 item 1)', () => {
     await page.getByLabel('Arrondissement (facultatif)').selectOption('13e arrondissement');
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mot-de-passe-solide');
     await page.getByLabel('Rôle').selectOption('consommateur');
-    await page.getByRole('button', { name: "S'inscrire" }).tap();
+    await page.getByRole('button', { name: 'Inscrire cette personne' }).tap();
     await page.getByText('Inscription réussie !').waitFor();
     expect(await page.getByText("L'email est requis.").count()).toBe(0);
     const row = await e2eDb().selectFrom('users').selectAll().where('name', '=', 'Sènan Sans Courriel').executeTakeFirstOrThrow();
