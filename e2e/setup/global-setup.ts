@@ -37,9 +37,11 @@ let dataDir: string | undefined;
 export default async function setup(project: TestProject) {
   // A private build per run, so parallel runs (and a developer's `npm start`) never share dist/.
   // Inside the repository so the bundle resolves node_modules.
+  // `npm test` builds once and hands the build to every browser-test process (E2E_BUILD_DIR, scripts/test.mjs).
   fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-  const out = fs.mkdtempSync(path.join(ROOT, '.tmp/e2e-dist-'));
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
+  const given = process.env.E2E_BUILD_DIR;
+  const out = given ?? fs.mkdtempSync(path.join(ROOT, '.tmp/e2e-dist-'));
+  if (!given) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-e2e-'));
   server = spawn(process.execPath, [path.join(out, 'api/server.mjs')], {
@@ -78,6 +80,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (server) await stopProcess(server);
     fs.rmSync(dataDir!, { recursive: true, force: true });
-    fs.rmSync(out, { recursive: true, force: true });
+    if (!given) fs.rmSync(out, { recursive: true, force: true });
   };
 }

@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
-import { sampleLoopDelay } from '../helpers/event-loop-delay';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { bearer, type SeededUser, seedUser } from '../helpers/users';
-import { seedDonations } from './seed-money';
+import { buildApp } from '../../apps/api/src/app';
+import { sampleLoopDelay } from '../../apps/api/test/helpers/event-loop-delay';
+import { createTestApp, type TestApp } from '../../apps/api/test/helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../../apps/api/test/helpers/users';
+import { seedDonations } from '../../apps/api/test/scale/seed-money';
 
 // PostgreSQL fills its trigram indexes row by row: fewer rows there keep the test's set-up short.
 const ROWS = Number(process.env.EXPORT_ROWS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 100_000));
