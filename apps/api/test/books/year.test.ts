@@ -26,7 +26,7 @@ interface Statements {
     result: number;
   };
   income_statement: { lines: { account: string; amount: number; kind: string }[]; result: number };
-  cash_flow?: { closing_cash: number; treasury_balances: number; opening_cash: number };
+  cash_flow?: { closing_cash: number; treasury_balances: number; opening_cash: number; receipts: number; payments: number };
   checks: { balanced: boolean; results_agree: boolean; cash_agrees: boolean };
 }
 
@@ -127,6 +127,11 @@ describe('a whole year', () => {
     const treasury = accounts.reduce((sum, a) => sum + a.balance, 0);
     expect(s.cash_flow?.closing_cash).toBe(treasury);
     expect(s.cash_flow?.treasury_balances).toBe(treasury);
+    // The accounts' opening balances are the cash the year starts with, not receipts; the refunded gift is not a
+    // receipt, nor its refund a payment; transfers are neither. opening + receipts − payments = closing.
+    expect(s.cash_flow).toMatchObject({ opening_cash: 1_050_000, receipts: 40_000 + 15_000 + 60_000 + 5_000, payments: 170_000 });
+    const flow = s.cash_flow!;
+    expect(flow.opening_cash + flow.receipts - flow.payments).toBe(flow.closing_cash);
 
     const minimal = await get<Statements>(t, admin, `/api/admin/books/statements?year=${YEAR}&system=minimal`);
     expect(minimal.cash_flow).toBeUndefined();
