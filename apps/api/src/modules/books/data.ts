@@ -249,7 +249,8 @@ export const totalsUpTo = (db: Exec, year: number) =>
     .groupBy(['account', 'year'])
     .execute();
 
-const treasuryLine = (account: string) => sql<boolean>`(${sql.ref(account)} like '52%' or ${sql.ref(account)} like '55%' or ${sql.ref(account)} like '57%')`;
+const treasuryLine = (account: string) =>
+  sql<boolean>`(${sql.ref(account)} like '52%' or ${sql.ref(account)} like '55%' or ${sql.ref(account)} like '57%')`;
 
 /**
  * The year's treasury lines that are neither receipts nor payments (the cash-flow statement): opening balances
@@ -261,7 +262,10 @@ export async function treasuryAdjustments(db: Exec, year: number) {
     let q = db
       .selectFrom('books_entries as e')
       .innerJoin('books_lines as l', 'l.entry_id', 'e.id')
-      .select([(eb) => eb.fn.sum<string | number | null>('l.debit').as('debit'), (eb) => eb.fn.sum<string | number | null>('l.credit').as('credit')])
+      .select([
+        (eb) => eb.fn.sum<string | number | null>('l.debit').as('debit'),
+        (eb) => eb.fn.sum<string | number | null>('l.credit').as('credit'),
+      ])
       .where('e.year', '=', year)
       .where('e.carried', '=', 0)
       .where(treasuryLine('l.account'));
@@ -271,7 +275,11 @@ export async function treasuryAdjustments(db: Exec, year: number) {
         : q
             .where('e.reverses_id', 'is not', null)
             .where((eb) =>
-              eb.not(eb.exists(eb.selectFrom('books_lines as t').select('t.id').whereRef('t.entry_id', '=', 'e.id').where('t.account', 'like', '58%'))),
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('books_lines as t').select('t.id').whereRef('t.entry_id', '=', 'e.id').where('t.account', 'like', '58%'),
+                ),
+              ),
             );
     return q.executeTakeFirst().then((r) => ({ debit: Number(r?.debit ?? 0), credit: Number(r?.credit ?? 0) }));
   };

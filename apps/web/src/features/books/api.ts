@@ -1,4 +1,4 @@
-import type { BookAccount, BookEntry, BookStatements, TrialBalanceLine } from '@shared/schemas/books';
+import type { BookAccount, BookEntry, BookStatements, Reopening, TrialBalanceLine } from '@shared/schemas/books';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 
@@ -43,6 +43,7 @@ export const useStatements = (year: number, system: 'normal' | 'minimal') =>
   q<BookStatements>(['statements', year, system], '/admin/books/statements', { year, system });
 export const useBudgetExecution = (year: number) => q<BudgetExecution>(['budget', year], `/admin/books/budgets/${year}/execution`);
 export const useYearStatus = (year: number) => q<YearStatus>(['year', year], `/admin/books/years/${year}`);
+export const useReopenings = () => q<Reopening[]>(['reopenings'], '/admin/books/reopenings');
 export const useVerify = () => q<{ ok: boolean; entries: number; first_broken: number | null }>(['verify'], '/admin/books/verify');
 
 export function useRefreshBooks() {

@@ -121,8 +121,8 @@ export function JournalPanel({ year }: { year: number }) {
         title={`Contre-passer l’écriture ${reversing?.number ?? ''}`}
         message={
           <p>
-            L’écriture reste au journal : une écriture inverse, datée d’aujourd’hui, l’annule. Indiquez pourquoi, le motif est
-            gardé dans son libellé et dans le journal d’audit.
+            L’écriture reste au journal : une écriture inverse, datée d’aujourd’hui, l’annule. Indiquez pourquoi, le motif est gardé dans
+            son libellé et dans le journal d’audit.
           </p>
         }
         label="Motif de la contre-passation"
