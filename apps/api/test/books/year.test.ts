@@ -225,7 +225,8 @@ describe('a whole year', () => {
       },
     });
     expect(put.statusCode, put.body).toBe(200);
-    const execution = await get<{ lines: { account: string; budget: number; actual: number; difference: number }[] }>(
+    type Total = { budget: number; actual: number; difference: number };
+    const execution = await get<{ lines: (Total & { account: string })[]; charges: Total; products: Total }>(
       t,
       admin,
       `/api/admin/books/budgets/${YEAR}/execution`,
@@ -234,6 +235,9 @@ describe('a whole year', () => {
       expect.objectContaining({ account: '6013', budget: 200_000, actual: 150_000, difference: -50_000 }),
       expect.objectContaining({ account: '7041', budget: 100_000, actual: 115_000, difference: 15_000 }),
     ]);
+    // Charges and products are totalled apart, each difference being actual − budget.
+    expect(execution.charges).toEqual({ budget: 200_000, actual: 150_000, difference: -50_000 });
+    expect(execution.products).toEqual({ budget: 100_000, actual: 115_000, difference: 15_000 });
   });
 
   it('closes the year: dedicated funds, result, carry-forward, lock', async () => {

@@ -253,6 +253,7 @@ export const budgetSchema = z.object({
   year: z.number(),
   lines: z.array(z.object({ account: z.string(), label: z.string(), cause: z.string().nullable(), amount: z.number() })),
 });
+const budgetTotalSchema = z.object({ budget: z.number(), actual: z.number(), difference: z.number() });
 export const budgetExecutionSchema = z.object({
   year: z.number(),
   lines: z.array(
@@ -267,6 +268,9 @@ export const budgetExecutionSchema = z.object({
   ),
   total_budget: z.number(),
   total_actual: z.number(),
+  /** The budgeted charges (class 6) and products (class 7), each with its actual and difference (actual − budget). */
+  charges: budgetTotalSchema,
+  products: budgetTotalSchema,
 });
 
 export const yearParamsSchema = z.object({ year: yearSchema });

@@ -19,6 +19,14 @@ export interface BudgetExecution {
   lines: { account: string; label: string; cause: string | null; budget: number; actual: number; difference: number }[];
   total_budget: number;
   total_actual: number;
+  charges: BudgetTotal;
+  products: BudgetTotal;
+}
+export interface BudgetTotal {
+  budget: number;
+  actual: number;
+  /** actual − budget */
+  difference: number;
 }
 export interface YearStatus {
   year: number;

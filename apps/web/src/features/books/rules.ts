@@ -1,4 +1,5 @@
 import { formatFcfa } from '@shared/format';
+import type { BudgetTotal } from './api';
 
 // The books' screens' pure rules (tested in rules.test.ts).
 
@@ -25,3 +26,10 @@ export function closingWarnings(year: number, today: string, gap: number): strin
   if (gap !== 0) warnings.push(`La trésorerie des comptes diffère de celle des comptes de trésorerie (écart de ${formatFcfa(gap)}).`);
   return warnings;
 }
+
+/** The budgeted and actual result: products − charges, its difference being actual − budget as on every line. */
+export const resultOf = (products: BudgetTotal, charges: BudgetTotal): BudgetTotal => {
+  const budget = products.budget - charges.budget;
+  const actual = products.actual - charges.actual;
+  return { budget, actual, difference: actual - budget };
+};
