@@ -139,6 +139,51 @@ describe('treasury at 360 px', () => {
   });
 });
 
+/** Words (and amounts joined by no-break spaces, days joined by « / ») that the table's cells split across two lines. */
+async function wordsBrokenMidWord(page: Page, table: string): Promise<string[]> {
+  return page.evaluate((caption) => {
+    const broken: string[] = [];
+    const found = [...document.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
+    for (const cell of found?.querySelectorAll('td') ?? []) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}’\u00a0\u202f/]+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  }, table);
+}
+
+describe('back-office tables at 1280 px and 360 px', () => {
+  it('break no word mid-word in the expenses and the audit trail, and the page never scrolls sideways', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
+      await page.goto('/dashboard-administrateur?vue=tresorerie&onglet=depenses');
+      await page.getByRole('table', { name: 'Dépenses' }).getByRole('row').nth(1).waitFor();
+      expect(await wordsBrokenMidWord(page, 'Dépenses'), `expenses at ${viewport.width} px`).toEqual([]);
+      await noHorizontalScroll(page);
+      await page.goto('/dashboard-administrateur?vue=journal');
+      await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
+      await page.getByRole('table').first().getByRole('row').nth(1).waitFor();
+      const caption = await page.getByRole('table').first().locator('caption').textContent();
+      expect(await wordsBrokenMidWord(page, caption ?? ''), `audit trail at ${viewport.width} px`).toEqual([]);
+      await noHorizontalScroll(page);
+      assertNoPageErrors(page);
+      await page.close();
+    }
+  });
+});
+
 describe('/transparence read as a visitor', () => {
   it('shows raised and spent per cause with a chart, names no donor, and is linked from the footer', async () => {
     const login = await fetch(`${baseURL()}/api/login`, {
