@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { formatFcfa } from '@shared/format';
+import { formatDate, formatFcfa } from '@shared/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/api/test/public-site/fixtures';
@@ -46,12 +46,22 @@ describe('treasury at 360 px', () => {
     await toast(first, 'Compte créé.');
     // The account's card (its name is also an option of the transfer form once two accounts exist: other tests make some).
     await first.getByRole('paragraph').filter({ hasText: tag }).waitFor();
+    // The day the account opened, written in French, never ISO (issue 40).
+    const opened = first.getByRole('listitem').filter({ hasText: tag });
+    await opened
+      .getByText(`ouvert le ${formatDate(new Date(Date.now() + 3600_000).toISOString().slice(0, 10))}`, { exact: false })
+      .waitFor();
+    expect(await opened.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await noHorizontalScroll(first);
 
     await first.getByRole('button', { name: 'Dépenses', exact: true }).click();
     const form = first.getByRole('form', { name: 'Enregistrer une dépense' });
-    await form.getByLabel('Montant (FCFA)').fill('150 000');
+    // More than the account holds: a warning, not a refusal; it goes once the amount fits.
+    await form.getByLabel('Montant (FCFA)').fill('600 000');
     await form.getByLabel('Compte').selectOption({ label: tag });
+    await form.getByText(`passerait à découvert (solde après l’opération : ${formatFcfa(-100_000)})`, { exact: false }).waitFor();
+    await form.getByLabel('Montant (FCFA)').fill('150 000');
+    await expect.poll(() => form.getByText('passerait à découvert', { exact: false }).count()).toBe(0);
     await form.getByLabel('Catégorie').selectOption('sante');
     await form.getByLabel('Cause servie (facultatif)').selectOption('sante');
     await form.getByLabel('Bénéficiaire').fill('Pharmacie de Cadjèhoun');
@@ -93,7 +103,84 @@ describe('treasury at 360 px', () => {
     await noHorizontalScroll(second);
     const { violations } = await new AxeBuilder({ page: second }).exclude('.Toastify').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // The approved expense is cancelled by two: the second administrator proposes it, the reason asked in a dialog…
+    await second.getByRole('button', { name: 'Dépenses', exact: true }).click();
+    const approvedRow = second.getByRole('row').filter({ hasText: 'Pharmacie de Cadjèhoun' });
+    await approvedRow.getByRole('button', { name: 'Annuler', exact: true }).click();
+    const ask = second.getByRole('dialog', { name: 'Annuler la dépense' });
+    await ask.getByRole('button', { name: 'Annuler la dépense' }).click();
+    await ask.getByText('Veuillez indiquer le motif de l’annulation.').waitFor();
+    await ask.getByLabel('Motif de l’annulation').fill('Facture en double');
+    await ask.getByRole('button', { name: 'Annuler la dépense' }).click();
+    await toast(
+      second,
+      'Annulation proposée : un autre administrateur doit la confirmer pour qu’elle prenne effet (la dépense était approuvée).',
+    );
+    await approvedRow.getByText(`Annulation proposée par ${other.name}`).waitFor();
+    await approvedRow.getByText('Un autre administrateur doit confirmer l’annulation.').waitFor();
     assertNoPageErrors(second);
+
+    // …and the first finds it in « À traiter », on its row, and confirms it.
+    await first.goto('/dashboard-administrateur');
+    await viewHeading(first, 'À traiter').waitFor();
+    await first.getByRole('button', { name: /annulations? de dépenses? à confirmer/ }).click();
+    await first.waitForURL((url) => url.searchParams.get('filtre') === 'annulation_proposee');
+    const proposedRow = first.getByRole('row').filter({ hasText: 'Pharmacie de Cadjèhoun' });
+    await proposedRow.getByText(`Annulation proposée par ${other.name}`).waitFor();
+    await proposedRow.getByText('Motif : Facture en double').waitFor();
+    await noHorizontalScroll(first);
+    await proposedRow.getByRole('button', { name: 'Confirmer l’annulation' }).click();
+    const confirm = first.getByRole('dialog', { name: 'Confirmer l’annulation de la dépense' });
+    await confirm.getByLabel('Motif de l’annulation').fill('Facture en double, confirmé');
+    await confirm.getByRole('button', { name: 'Confirmer l’annulation' }).click();
+    await toast(first, 'Dépense annulée.');
+    assertNoPageErrors(first);
+  });
+});
+
+/** Words (and amounts joined by no-break spaces, days joined by « / ») that the table's cells split across two lines. */
+async function wordsBrokenMidWord(page: Page, table: string): Promise<string[]> {
+  return page.evaluate((caption) => {
+    const broken: string[] = [];
+    const found = [...document.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
+    for (const cell of found?.querySelectorAll('td') ?? []) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}’\u00a0\u202f/]+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  }, table);
+}
+
+describe('back-office tables at 1280 px and 360 px', () => {
+  it('break no word mid-word in the expenses and the audit trail, and the page never scrolls sideways', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      await loginViaApi(page, E2E_ADMIN.telephone, E2E_ADMIN.password);
+      await page.goto('/dashboard-administrateur?vue=tresorerie&onglet=depenses');
+      await page.getByRole('table', { name: 'Dépenses' }).getByRole('row').nth(1).waitFor();
+      expect(await wordsBrokenMidWord(page, 'Dépenses'), `expenses at ${viewport.width} px`).toEqual([]);
+      await noHorizontalScroll(page);
+      await page.goto('/dashboard-administrateur?vue=journal');
+      await page.getByRole('heading', { name: 'Journal d’audit' }).waitFor();
+      await page.getByRole('table').first().getByRole('row').nth(1).waitFor();
+      const caption = await page.getByRole('table').first().locator('caption').textContent();
+      expect(await wordsBrokenMidWord(page, caption ?? ''), `audit trail at ${viewport.width} px`).toEqual([]);
+      await noHorizontalScroll(page);
+      assertNoPageErrors(page);
+      await page.close();
+    }
   });
 });
 

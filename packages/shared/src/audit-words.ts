@@ -7,6 +7,13 @@ import {
   VOLUNTEER_DOMAIN_LABELS,
 } from './constants';
 import { FRENCH_COLON, formatCotonouShort, formatFcfa, formatNumber } from './format';
+import {
+  ACCOUNT_KIND_LABELS,
+  EXPENSE_CATEGORY_LABELS,
+  EXPENSE_METHOD_LABELS,
+  EXPENSE_STATUS_LABELS,
+  MOVEMENT_KIND_LABELS,
+} from './schemas/treasury';
 
 // The audit trail in words (issue #33 item 14): « Inscription », « Refusé », « Rôle : Membre → Conseiller »
 // instead of « user.register », « declined » and JSON. One source for the back office's view and the CSV export.
@@ -122,6 +129,12 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   books_entry: 'Écriture comptable',
   books_year: 'Exercice comptable',
   books_budget: 'Budget',
+  treasury_account: 'Compte de trésorerie',
+  treasury_movement: 'Mouvement de trésorerie',
+  treasury_settings: 'Réglages de trésorerie',
+  treasury_statement: 'Relevé',
+  treasury_transfer: 'Virement',
+  settings: 'Paramètres',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -168,7 +181,6 @@ const FIELD_LABELS: Record<string, string> = {
   per_page: 'Par page',
   search: 'Recherche',
   q: 'Recherche',
-  from: 'Du',
   to: 'Au',
   format: 'Format',
   kind: 'Nature',
@@ -192,10 +204,54 @@ const FIELD_LABELS: Record<string, string> = {
   trigger: 'Déclencheur',
   fichiers: 'Fichiers',
   compteurs: 'Compteurs',
+  // Books and treasury (the rows their audit keeps whole: expenses, transfers, movements, entries, budgets).
+  id: 'N°',
+  number: 'Numéro',
+  date: 'Date',
+  day: 'Date',
+  journal: 'Journal',
+  label: 'Libellé',
+  debit: 'Débit',
+  credit: 'Crédit',
+  cause: 'Cause',
+  balance: 'Solde',
+  opening_balance: 'Solde d’ouverture',
+  opening_date: 'Date d’ouverture',
+  ledger_account: 'Compte comptable',
+  account_id: 'Compte',
+  from: 'Du',
+  from_account_id: 'Compte débité',
+  to_account_id: 'Compte crédité',
+  payee: 'Bénéficiaire',
+  description: 'Description',
+  proof: 'Justificatif',
+  nature: 'Nature',
+  source_type: 'Origine',
+  source_id: 'N° d’origine',
+  reverses_id: 'Contre-passe le n°',
+  cancelled_by: 'Annulé par',
+  cancelled_at: 'Annulé le',
+  cancel_reason: 'Motif d’annulation',
+  cancel_proposed_by: 'Annulation proposée par',
+  cancel_proposed_at: 'Annulation proposée le',
+  cancel_proposed_reason: 'Motif de l’annulation proposée',
+  created_at: 'Créé le',
+  updated_at: 'Modifié le',
+  fedapay_account: 'Compte des paiements en ligne',
+  expense_approval_threshold: 'Seuil d’approbation',
+  filename: 'Fichier',
+  receipt_signature_image: 'Signature des reçus',
+  validated_at: 'Validé le',
+  hash: 'Empreinte',
+  carried: 'À-nouveau',
+  name_key: 'Nom',
 };
 
 const STATUS_WORDS: Record<string, string> = {
   ...TRANSACTION_STATUS_LABELS,
+  ...EXPENSE_STATUS_LABELS,
+  approuvee: 'Approuvée',
+  rejetee: 'Refusée',
   recu: 'Reçu',
   en_examen: 'En examen',
   accepte: 'Accepté',
@@ -206,6 +262,34 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Amounts in FCFA, whatever their key. */
+const MONEY_KEYS = new Set([
+  'amount',
+  'debit',
+  'credit',
+  'balance',
+  'opening_balance',
+  'result',
+  'dedicated_funds',
+  'expense_approval_threshold',
+]);
+/** The words of a code, by its key (a movement's kind, an expense's category or method, an account's kind). */
+const CODE_WORDS: Record<string, Record<string, string>> = {
+  method: EXPENSE_METHOD_LABELS,
+  kind: { ...ACCOUNT_KIND_LABELS, ...MOVEMENT_KIND_LABELS },
+  cause: DONATION_PURPOSE_LABELS,
+  source_type: {
+    manual: 'Saisie manuelle',
+    movement: 'Mouvement de trésorerie',
+    opening: 'Solde d’ouverture',
+    reversal: 'Contre-passation',
+    carry_forward: 'À-nouveaux',
+    dedicated_funds: 'Fonds affectés',
+    expense: 'Dépense',
+    transfer: 'Virement',
+  },
+};
 
 /** One value in words: « Conseiller », « Refusé », « oui », « 5 000 », « 25/11/2026 14:54 ». */
 export function auditValueWords(key: string, value: unknown): string {
@@ -215,19 +299,30 @@ export function auditValueWords(key: string, value: unknown): string {
     if (key.startsWith('is_')) return value ? 'oui' : 'non';
     // A year is a name, not a quantity: « 2026 », never « 2 026 »; identifiers neither.
     if (key === 'year' || key.endsWith('_year') || key === 'id' || key.endsWith('_id')) return String(value);
-    return key === 'amount' ? formatFcfa(value) : formatNumber(value);
+    return MONEY_KEYS.has(key) ? formatFcfa(value) : formatNumber(value);
   }
   if (typeof value === 'string') {
     if (key === 'role') return (ROLE_LABELS as Record<string, string>)[value] ?? value;
-    if (key === 'category') return (PROJECT_CATEGORY_LABELS as Record<string, string>)[value] ?? value;
+    if (key === 'category')
+      return (
+        (PROJECT_CATEGORY_LABELS as Record<string, string>)[value] ?? (EXPENSE_CATEGORY_LABELS as Record<string, string>)[value] ?? value
+      );
+    if (CODE_WORDS[key]?.[value]) return CODE_WORDS[key][value]!;
     if (key === 'purpose') return (DONATION_PURPOSE_LABELS as Record<string, string>)[value] ?? value;
     if (key === 'payment_type') return (PAYMENT_TYPE_LABELS as Record<string, string>)[value] ?? value;
     if (key === 'domain') return (VOLUNTEER_DOMAIN_LABELS as Record<string, string>)[value] ?? value;
     if (key.endsWith('status')) return STATUS_WORDS[value] ?? value;
     if (ISO_INSTANT.test(value)) return formatCotonouShort(value) || value;
+    const day = ISO_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => auditValueWords(key, v)).join(', ');
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    // A list of rows (an entry's lines, a budget's): each row in parentheses, so their fields do not run together.
+    if (value.every((v) => asRecord(v))) return value.map((v) => `(${auditValueWords(key, v)})`).join(' ; ');
+    return value.map((v) => auditValueWords(key, v)).join(', ');
+  }
   if (typeof value === 'object') {
     const named = value as { name?: unknown; role?: unknown };
     if (typeof named.name === 'string') {
@@ -274,8 +369,10 @@ export function auditChangeWords(before: unknown, after: unknown, details: unkno
       if (b && a) parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, from)} → ${auditValueWords(key, to)}`));
       else parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, a ? to : from)}`));
     }
-  } else if (before !== null && before !== undefined) {
-    parts.push(sentence(`Avant${FRENCH_COLON} ${auditValueWords('', before)}`));
+  } else {
+    // A list (a budget's lines) or a single value: before and after in full, an empty one as « — ».
+    if (before !== null && before !== undefined) parts.push(sentence(`Avant${FRENCH_COLON} ${auditValueWords('', before)}`));
+    if (after !== null && after !== undefined) parts.push(sentence(`Après${FRENCH_COLON} ${auditValueWords('', after)}`));
   }
   const d = asRecord(details);
   if (d) {

@@ -8,6 +8,10 @@ describe('formatFcfa', () => {
     expect(formatNumber(1234567)).toBe('1\u00a0234\u00a0567');
     expect(formatNumber(100)).toBe('100');
   });
+  it('writes a negative amount with the true minus sign (U+2212), never a hyphen', () => {
+    expect(formatFcfa(-15000)).toBe('\u221215\u00a0000\u00a0FCFA');
+    expect(formatNumber(-2.5)).toBe('\u22122,50');
+  });
 });
 
 describe('formatDate', () => {

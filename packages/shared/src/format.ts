@@ -1,12 +1,15 @@
-// French formatting: "5 000 FCFA" with a no-break space as thousands separator.
+// French formatting: "5 000 FCFA" with a no-break space as thousands separator, « −5 000 FCFA » with the true minus
+// sign (U+2212) for a negative amount. PDFs print it through pdfSafe (apps/api/src/platform/exports/pdf-text.ts),
+// as the en dash Helvetica has.
 const NBSP = '\u00a0';
+export const MINUS = '\u2212';
 
 export function formatNumber(value: number): string {
   const [int, dec] = Math.abs(value)
     .toFixed(Number.isInteger(value) ? 0 : 2)
     .split('.');
   const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  return `${value < 0 ? '-' : ''}${grouped}${dec ? `,${dec}` : ''}`;
+  return `${value < 0 ? MINUS : ''}${grouped}${dec ? `,${dec}` : ''}`;
 }
 
 /** « Motif\u00a0: », the no-break space French puts before a colon (the same space as the thousands separator above). */

@@ -60,6 +60,7 @@ describe('GET /api/admin/waiting', () => {
       pending_testimonials: before.pending_testimonials! + 1,
       new_messages: before.new_messages! + 1,
       pending_expenses: before.pending_expenses,
+      expense_cancellations: 0,
       new_projects: before.new_projects,
       organisation_incomplete: before.organisation_incomplete,
       privacy_requests: 0,

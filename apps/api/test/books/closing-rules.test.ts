@@ -70,6 +70,9 @@ describe('year end rules', () => {
   it('rejects a reopening (not by its proposer), which leaves the year closed', async () => {
     const proposed = await post(admin, '/api/admin/books/years/2025/reopen', { reason: 'Vérification' });
     expect(proposed.statusCode).toBe(202);
+    // The pending proposal is listed with who proposed it (the back office shows it beside the year).
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/books/reopenings', headers: bearer(second.token) });
+    expect(listed.json()[0]).toMatchObject({ year: 2025, status: 'en_attente', reason: 'Vérification', proposed_by_name: admin.name });
     const twice = await post(second, '/api/admin/books/years/2025/reopen', { reason: 'Encore' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Une réouverture de cet exercice attend déjà l’accord d’un autre administrateur.');
@@ -77,6 +80,7 @@ describe('year end rules', () => {
     const rejected = await post(second, `/api/admin/books/reopenings/${proposed.json().id}/reject`);
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().status).toBe('rejetee');
+    expect(rejected.json().message).toBe('Réouverture refusée : l’exercice reste clôturé.');
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/books/years/2025', headers: bearer(admin.token) });
     expect(status.json().closed).toBe(true);
     const notClosed = await post(admin, '/api/admin/books/years/2026/reopen', { reason: 'Rien' });

@@ -12,6 +12,8 @@ export interface Entry {
   validated_at: string;
   hash: string;
   reverses: number | null;
+  manual?: boolean;
+  reversed_by?: string | null;
   lines: { account: string; debit: number; credit: number; cause?: string }[];
 }
 

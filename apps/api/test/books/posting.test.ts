@@ -306,6 +306,11 @@ describe('manual entries, immutability, chain', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Cette écriture a déjà été contre-passée.');
+    // The journal says which entries may be reversed by hand (manual ones) and which entry reversed this one.
+    const listed = await entries(t, admin, '?year=2026&per_page=500');
+    expect(listed.find((e) => e.id === manual.id)).toMatchObject({ manual: true, reversed_by: reversed.json().number });
+    expect(listed.find((e) => e.id === reversed.json().id)).toMatchObject({ manual: false, reversed_by: null });
+    expect(listed.filter((e) => e.journal === 'AN' || e.reference?.startsWith('DEP')).every((e) => !e.manual)).toBe(true);
   });
 
   it('verifies the chain, and finds a line changed in the database', async () => {

@@ -26,7 +26,7 @@ interface Statements {
     result: number;
   };
   income_statement: { lines: { account: string; amount: number; kind: string }[]; result: number };
-  cash_flow?: { closing_cash: number; treasury_balances: number; opening_cash: number };
+  cash_flow?: { closing_cash: number; treasury_balances: number; opening_cash: number; receipts: number; payments: number };
   checks: { balanced: boolean; results_agree: boolean; cash_agrees: boolean };
 }
 
@@ -127,6 +127,11 @@ describe('a whole year', () => {
     const treasury = accounts.reduce((sum, a) => sum + a.balance, 0);
     expect(s.cash_flow?.closing_cash).toBe(treasury);
     expect(s.cash_flow?.treasury_balances).toBe(treasury);
+    // The accounts' opening balances are the cash the year starts with, not receipts; the refunded gift is not a
+    // receipt, nor its refund a payment; transfers are neither. opening + receipts − payments = closing.
+    expect(s.cash_flow).toMatchObject({ opening_cash: 1_050_000, receipts: 40_000 + 15_000 + 60_000 + 5_000, payments: 170_000 });
+    const flow = s.cash_flow!;
+    expect(flow.opening_cash + flow.receipts - flow.payments).toBe(flow.closing_cash);
 
     const minimal = await get<Statements>(t, admin, `/api/admin/books/statements?year=${YEAR}&system=minimal`);
     expect(minimal.cash_flow).toBeUndefined();
@@ -220,7 +225,8 @@ describe('a whole year', () => {
       },
     });
     expect(put.statusCode, put.body).toBe(200);
-    const execution = await get<{ lines: { account: string; budget: number; actual: number; difference: number }[] }>(
+    type Total = { budget: number; actual: number; difference: number };
+    const execution = await get<{ lines: (Total & { account: string })[]; charges: Total; products: Total }>(
       t,
       admin,
       `/api/admin/books/budgets/${YEAR}/execution`,
@@ -229,6 +235,9 @@ describe('a whole year', () => {
       expect.objectContaining({ account: '6013', budget: 200_000, actual: 150_000, difference: -50_000 }),
       expect.objectContaining({ account: '7041', budget: 100_000, actual: 115_000, difference: 15_000 }),
     ]);
+    // Charges and products are totalled apart, each difference being actual − budget.
+    expect(execution.charges).toEqual({ budget: 200_000, actual: 150_000, difference: -50_000 });
+    expect(execution.products).toEqual({ budget: 100_000, actual: 115_000, difference: 15_000 });
   });
 
   it('closes the year: dedicated funds, result, carry-forward, lock', async () => {

@@ -221,11 +221,24 @@ describe('four-eyes holds against oneself', () => {
     const proposed = await cancel(b);
     expect(proposed.statusCode, proposed.body).toBe(202);
     expect(proposed.json()).toMatchObject({ status: 'approuvee', message: POLICY_MESSAGES.cancelProposed });
+    // The proposal is on the expense (shown on its row), counted in « À traiter » and listed under its own filter.
+    expect(proposed.json()).toMatchObject({
+      cancel_proposed_by: b.id,
+      cancel_proposed_by_name: b.name,
+      cancel_proposed_reason: 'Facture en double',
+    });
+    const waiting = await t.app.inject({ method: 'GET', url: '/api/admin/waiting', headers: bearer(a.token) });
+    expect(waiting.json().expense_cancellations).toBe(1);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/expenses?cancel_proposed=oui', headers: bearer(a.token) });
+    expect(listed.json().map((e: { id: number }) => e.id)).toEqual([id]);
     const again = await cancel(b);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(POLICY_MESSAGES.ownCancelProposal);
     const done = await cancel(a);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('annulee');
+    expect(done.json().cancel_proposed_by).toBeNull();
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/waiting', headers: bearer(a.token) });
+    expect(after.json().expense_cancellations).toBe(0);
   });
 });

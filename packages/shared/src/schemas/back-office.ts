@@ -13,6 +13,8 @@ export const waitingCountsSchema = z.object({
   new_messages: count,
   /** Expenses at or above the approval threshold waiting for a second administrator. */
   pending_expenses: count,
+  /** Cancellations of approved expenses proposed by one administrator, waiting for another. */
+  expense_cancellations: count,
   /** Submitted projects still « Reçu » (nobody looked at them yet). */
   new_projects: count,
   /** A fact the footer, receipts or privacy notice show is still unset (docs/product). */

@@ -36,6 +36,7 @@ export const BOOKS_MESSAGES = {
   reopeningPending: 'Une réouverture de cet exercice attend déjà l’accord d’un autre administrateur.',
   reopeningNotFound: 'Proposition de réouverture introuvable.',
   reopeningDecided: 'Cette proposition a déjà été traitée.',
+  reopeningRejected: 'Réouverture refusée : l’exercice reste clôturé.',
   notByProposer: 'Un autre administrateur que celui qui l’a proposée doit approuver cette réouverture.',
   yearClosedDone: (year: number) => `L’exercice ${year} est clôturé.`,
   reopeningProposed: 'Réouverture proposée : un autre administrateur doit l’approuver.',
@@ -126,6 +127,10 @@ export const entrySchema = z.object({
   validated_at: z.string(),
   hash: z.string(),
   reverses: z.number().nullable(),
+  /** Recorded by hand: the only entries reversed from the journal (the others are countered with their source). */
+  manual: z.boolean(),
+  /** The number of the entry that reverses this one, if any. */
+  reversed_by: z.string().nullable(),
   lines: z.array(entryLineSchema),
 });
 export type BookEntry = z.infer<typeof entrySchema>;
@@ -248,6 +253,7 @@ export const budgetSchema = z.object({
   year: z.number(),
   lines: z.array(z.object({ account: z.string(), label: z.string(), cause: z.string().nullable(), amount: z.number() })),
 });
+const budgetTotalSchema = z.object({ budget: z.number(), actual: z.number(), difference: z.number() });
 export const budgetExecutionSchema = z.object({
   year: z.number(),
   lines: z.array(
@@ -262,6 +268,9 @@ export const budgetExecutionSchema = z.object({
   ),
   total_budget: z.number(),
   total_actual: z.number(),
+  /** The budgeted charges (class 6) and products (class 7), each with its actual and difference (actual − budget). */
+  charges: budgetTotalSchema,
+  products: budgetTotalSchema,
 });
 
 export const yearParamsSchema = z.object({ year: yearSchema });
@@ -281,7 +290,11 @@ export const reopeningSchema = z.object({
   proposed_at: z.string(),
   decided_by: z.number().nullable(),
   decided_at: z.string().nullable(),
+  /** Names (GET /reopenings): the pending proposal says who proposed it. */
+  proposed_by_name: z.string().nullable().optional(),
+  decided_by_name: z.string().nullable().optional(),
 });
+export type Reopening = z.infer<typeof reopeningSchema>;
 export const yearStatusSchema = z.object({
   year: z.number(),
   closed: z.boolean(),

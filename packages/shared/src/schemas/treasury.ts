@@ -1,4 +1,6 @@
 import { DONATION_PURPOSES } from '../constants';
+import { formatFcfa } from '../format';
+import { parseFcfa } from '../zod-free/text';
 import { freeText, optionalFreeText } from '../text-rules';
 import { z } from '../zod-fr';
 import { FILE_RULES, type FileRule } from './upload-rules';
@@ -95,6 +97,8 @@ export const TREASURY_MESSAGES = {
   descriptionRequired: 'Veuillez décrire la dépense.',
   descriptionTooLong: 'La description doit contenir au plus 1 000 caractères.',
   reasonRequired: 'Veuillez indiquer le motif de l’annulation.',
+  overdraft: (account: string, after: number) =>
+    `Attention : le compte «\u00a0${account}\u00a0» passerait à découvert (solde après l’opération : ${formatFcfa(after)}). L’opération reste possible.`,
   reasonTooLong: 'Le motif doit contenir au plus 300 caractères.',
   yearInvalid: 'Veuillez indiquer une année valide.',
   expenseRecorded: 'Dépense enregistrée.',
@@ -298,6 +302,11 @@ export const expenseSchema = z.object({
   cancelled_by: z.number().nullable(),
   cancelled_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** A cancellation of this approved expense proposed by one administrator, waiting for another (modules/policy). */
+  cancel_proposed_by: z.number().nullable(),
+  cancel_proposed_by_name: z.string().nullable(),
+  cancel_proposed_at: z.string().nullable(),
+  cancel_proposed_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
@@ -305,6 +314,8 @@ export const expenseResponseSchema = expenseSchema.extend({ message: z.string() 
 
 export const expenseListQuerySchema = z.object({
   status: z.enum(EXPENSE_STATUSES, { error: 'Statut inconnu.' }).optional(),
+  /** `oui`: only the approved expenses whose cancellation waits for a second administrator. */
+  cancel_proposed: z.enum(['oui'], { error: 'Filtre inconnu.' }).optional(),
   category: z.enum(EXPENSE_CATEGORIES, { error: TREASURY_MESSAGES.categoryInvalid }).optional(),
   purpose: z.enum(DONATION_PURPOSES, { error: TREASURY_MESSAGES.purposeInvalid }).optional(),
   account: z.coerce.number<string>().int().positive().optional(),
@@ -530,3 +541,15 @@ export const transparencySchema = z.object({
 export type Transparency = z.infer<typeof transparencySchema>;
 /** Fewer donations than this in a month for a cause: the month is folded into the year's total. */
 export const TRANSPARENCY_MIN_DONATIONS = 3;
+
+/**
+ * The warning shown (never a refusal: the API accepts it) when money going out of an account would leave it below
+ * zero; null while the amount is not a whole FCFA amount or the balance stays at zero or above.
+ */
+export function overdraftWarning(account: { name: string; balance: number } | undefined, amount: string | number): string | null {
+  if (!account) return null;
+  const value = parseFcfa(amount);
+  if (typeof value !== 'number' || value <= 0) return null;
+  const after = account.balance - value;
+  return after < 0 ? TREASURY_MESSAGES.overdraft(account.name, after) : null;
+}

@@ -2,7 +2,7 @@ import type { WaitingCounts } from '@shared/schemas/back-office';
 import type { DB } from '../../platform/database/database';
 import { countNewContactMessages } from '../contact';
 import { countPendingModeration, countUnconfirmedUsers } from './data';
-import { countPendingExpenses } from '../treasury';
+import { countPendingExpenses, countProposedExpenseCancellations } from '../treasury';
 import { countNewProjects } from '../projects';
 import { organisationIncomplete } from '../settings';
 import { requestsToHandle } from '../privacy';
@@ -11,24 +11,27 @@ import { countPendingAccountChanges, openTelephoneConflictCount } from '../accou
 
 /** What waits for an administrator (their landing view): always live: indexed counts and whether the organisation’s facts are complete. */
 export async function countWaiting(db: DB): Promise<WaitingCounts> {
-  const [accounts, pending, messages, expenses, projects, incomplete, privacy, zones, telephones, changes] = await Promise.all([
-    countUnconfirmedUsers(db),
-    countPendingModeration(db),
-    countNewContactMessages(db),
-    countPendingExpenses(db),
-    countNewProjects(db),
-    organisationIncomplete(db),
-    requestsToHandle(db),
-    unmappedZoneCount(db),
-    openTelephoneConflictCount(db),
-    countPendingAccountChanges(db),
-  ]);
+  const [accounts, pending, messages, expenses, cancellations, projects, incomplete, privacy, zones, telephones, changes] =
+    await Promise.all([
+      countUnconfirmedUsers(db),
+      countPendingModeration(db),
+      countNewContactMessages(db),
+      countPendingExpenses(db),
+      countProposedExpenseCancellations(db),
+      countNewProjects(db),
+      organisationIncomplete(db),
+      requestsToHandle(db),
+      unmappedZoneCount(db),
+      openTelephoneConflictCount(db),
+      countPendingAccountChanges(db),
+    ]);
   return {
     unconfirmed_accounts: accounts,
     unconfirmed_volunteers: pending.volunteers,
     pending_testimonials: pending.testimonials,
     new_messages: messages,
     pending_expenses: expenses,
+    expense_cancellations: cancellations,
     new_projects: projects,
     organisation_incomplete: incomplete,
     privacy_requests: privacy.open,

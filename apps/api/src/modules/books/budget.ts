@@ -60,10 +60,19 @@ export async function budgetExecution(db: Exec, year: number) {
     }
     return { ...b, budget: b.amount, actual, difference: actual - b.amount };
   });
+  // Charges (class 6) and products (class 7) are totalled apart: a sum of both means nothing. Difference = actual − budget.
+  const total = (cls: number) => {
+    const of = lines.filter((l) => accountClass(l.account) === cls);
+    const budgeted = of.reduce((s, l) => s + l.budget, 0);
+    const actual = of.reduce((s, l) => s + l.actual, 0);
+    return { budget: budgeted, actual, difference: actual - budgeted };
+  };
   return {
     year,
     lines: lines.map(({ amount: _a, ...l }) => l),
     total_budget: lines.reduce((s, l) => s + l.budget, 0),
     total_actual: lines.reduce((s, l) => s + l.actual, 0),
+    charges: total(6),
+    products: total(7),
   };
 }

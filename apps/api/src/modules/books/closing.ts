@@ -200,7 +200,7 @@ export async function decideReopeningProposal(db: DB, id: number, approve: boole
       entityId: year,
       details: { proposal: id },
     });
-    return { ...(await findReopening(trx, id))!, message: approve ? BOOKS_MESSAGES.reopened(year) : BOOKS_MESSAGES.reopeningDecided };
+    return { ...(await findReopening(trx, id))!, message: approve ? BOOKS_MESSAGES.reopened(year) : BOOKS_MESSAGES.reopeningRejected };
   });
 }
 

@@ -115,6 +115,11 @@ export const entryBySource = (db: Exec, sourceType: string, sourceId: string) =>
 export const findEntry = (db: Exec, id: number) => db.selectFrom('books_entries').selectAll().where('id', '=', id).executeTakeFirst();
 export const entryReversing = (db: Exec, id: number) =>
   db.selectFrom('books_entries').select('id').where('reverses_id', '=', id).executeTakeFirst();
+/** The reversal of each of these entries, if any (the journal shows « contre-passée par … »). */
+export const reversalsOf = (db: Exec, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as { id: number; number: string; reverses_id: number | null }[])
+    : db.selectFrom('books_entries').select(['id', 'number', 'reverses_id']).where('reverses_id', 'in', ids).execute();
 export const linesOf = (db: Exec, ids: readonly number[]) =>
   ids.length === 0
     ? Promise.resolve([] as LineRow[])
@@ -244,6 +249,44 @@ export const totalsUpTo = (db: Exec, year: number) =>
     .groupBy(['account', 'year'])
     .execute();
 
+const treasuryLine = (account: string) =>
+  sql<boolean>`(${sql.ref(account)} like '52%' or ${sql.ref(account)} like '55%' or ${sql.ref(account)} like '57%')`;
+
+/**
+ * The year's treasury lines that are neither receipts nor payments (the cash-flow statement): opening balances
+ * (cash the year starts with) and reversals other than transfers' (a cancelled gift is not a payment, a cancelled
+ * expense not a receipt; a transfer's reversal is netted with the transfers through 58). Few entries, by index.
+ */
+export async function treasuryAdjustments(db: Exec, year: number) {
+  const sum = (kind: 'opening' | 'reversal') => {
+    let q = db
+      .selectFrom('books_entries as e')
+      .innerJoin('books_lines as l', 'l.entry_id', 'e.id')
+      .select([
+        (eb) => eb.fn.sum<string | number | null>('l.debit').as('debit'),
+        (eb) => eb.fn.sum<string | number | null>('l.credit').as('credit'),
+      ])
+      .where('e.year', '=', year)
+      .where('e.carried', '=', 0)
+      .where(treasuryLine('l.account'));
+    q =
+      kind === 'opening'
+        ? q.where('e.source_type', '=', 'opening')
+        : q
+            .where('e.reverses_id', 'is not', null)
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('books_lines as t').select('t.id').whereRef('t.entry_id', '=', 'e.id').where('t.account', 'like', '58%'),
+                ),
+              ),
+            );
+    return q.executeTakeFirst().then((r) => ({ debit: Number(r?.debit ?? 0), credit: Number(r?.credit ?? 0) }));
+  };
+  const [opening, reversal] = await Promise.all([sum('opening'), sum('reversal')]);
+  return { opening, reversal };
+}
+
 export const yearsWithEntries = (db: Exec) => db.selectFrom('books_totals').select('year').distinct().orderBy('year').execute();
 
 // ---------------------------------------------------------------- years
@@ -271,7 +314,17 @@ export const pendingReopening = (db: Exec, year: number) =>
   db.selectFrom('books_reopenings').selectAll().where('year', '=', year).where('status', '=', 'en_attente').executeTakeFirst();
 export const findReopening = (db: Exec, id: number) =>
   db.selectFrom('books_reopenings').selectAll().where('id', '=', id).executeTakeFirst();
-export const listReopenings = (db: Exec) => db.selectFrom('books_reopenings').selectAll().orderBy('id', 'desc').limit(100).execute();
+/** The latest proposals, with the names of who proposed and who decided (shown beside the year, not only in the audit). */
+export const listReopenings = (db: Exec) =>
+  db
+    .selectFrom('books_reopenings as r')
+    .leftJoin('users as p', 'p.id', 'r.proposed_by')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .selectAll('r')
+    .select(['p.name as proposed_by_name', 'd.name as decided_by_name'])
+    .orderBy('r.id', 'desc')
+    .limit(100)
+    .execute();
 export async function decideReopening(db: Exec, id: number, status: string, by: number): Promise<boolean> {
   const r = await db
     .updateTable('books_reopenings')

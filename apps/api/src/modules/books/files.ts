@@ -15,7 +15,7 @@ import { pdfSafe, safePdf } from '../../platform/exports/pdf-text';
 const BOM = '\uFEFF';
 const table = (rows: readonly (readonly (string | number | null)[])[]) => BOM + rows.map((r) => csvLine(r)).join('');
 
-const money = (n: number) => pdfSafe(n < 0 ? `\u2212${formatFcfa(-n)}` : formatFcfa(n));
+const money = (n: number) => pdfSafe(formatFcfa(n));
 
 // ---------------------------------------------------------------- CSV
 

@@ -1,6 +1,6 @@
 import { accountClass } from '@shared/books/chart';
 import type { BookStatements, TrialBalanceLine } from '@shared/schemas/books';
-import { type Exec, ledgerLines, totalsOfYear, totalsUpTo, treasuryBalanceAt } from './data';
+import { type Exec, ledgerLines, totalsOfYear, totalsUpTo, treasuryAdjustments, treasuryBalanceAt } from './data';
 import { accountLabels } from './service';
 
 // The books' figures: trial balance, ledger and the SYCEBNL statements, all from the totals kept per year, account
@@ -87,7 +87,12 @@ const isTreasury = (account: string) => /^(52|55|57)/.test(account);
  * (result included), the balance sheet's result = the income statement's, closing cash = the treasury accounts.
  */
 export async function statements(db: Exec, year: number, system: 'normal' | 'minimal'): Promise<BookStatements> {
-  const [rows, labels, treasury] = await Promise.all([totalsUpTo(db, year), accountLabels(db), treasuryBalanceAt(db, `${year}-12-31`)]);
+  const [rows, labels, treasury, adjust] = await Promise.all([
+    totalsUpTo(db, year),
+    accountLabels(db),
+    treasuryBalanceAt(db, `${year}-12-31`),
+    system === 'normal' ? treasuryAdjustments(db, year) : null,
+  ]);
   const key = (account: string) => (system === 'minimal' ? account.slice(0, 2) : account);
   const balances = new Map<string, number>();
   const income = new Map<string, number>();
@@ -155,12 +160,15 @@ export async function statements(db: Exec, year: number, system: 'normal' | 'min
     system,
     balance_sheet: { assets, liabilities, total_assets: totalAssets, total_liabilities: totalLiabilities, result: balanceSheetResult },
     income_statement: { lines, total_charges: charges, total_products: products, result },
-    ...(system === 'normal'
+    ...(adjust
       ? {
+          // Opening balances posted this year are the cash the year starts with, not receipts; a reversal lowers
+          // the flow it cancels (a cancelled gift its receipts, a cancelled expense its payments). So
+          // opening + receipts − payments = closing (docs/books.md).
           cash_flow: {
-            opening_cash: openingCash,
-            receipts: receipts - transfersIn,
-            payments: payments - transfersOut,
+            opening_cash: openingCash + adjust.opening.debit - adjust.opening.credit,
+            receipts: receipts - transfersIn - adjust.opening.debit - adjust.reversal.debit - adjust.reversal.credit,
+            payments: payments - transfersOut - adjust.opening.credit - adjust.reversal.credit - adjust.reversal.debit,
             closing_cash: closingCash,
             treasury_balances: treasury,
           },

@@ -20,6 +20,7 @@ import {
   linesOf,
   listOwnAccounts,
   pageOfEntries,
+  reversalsOf,
 } from './data';
 import { postEntry } from './posting';
 
@@ -68,10 +69,9 @@ export async function addSubAccount(db: DB, input: { number: string; label: stri
 // ---------------------------------------------------------------- entries
 
 export async function entryViews(db: Exec, rows: readonly EntryRow[]): Promise<BookEntry[]> {
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [lines, reversals] = await Promise.all([linesOf(db, ids), reversalsOf(db, ids)]);
+  const reversedBy = new Map(reversals.map((r) => [r.reverses_id, r.number]));
   const byEntry = new Map<number, BookEntry['lines']>();
   for (const l of lines) {
     const list = byEntry.get(l.entry_id) ?? [];
@@ -88,6 +88,8 @@ export async function entryViews(db: Exec, rows: readonly EntryRow[]): Promise<B
     validated_at: r.validated_at,
     hash: r.hash,
     reverses: r.reverses_id,
+    manual: r.source_type === 'manual',
+    reversed_by: reversedBy.get(r.id) ?? null,
     lines: byEntry.get(r.id) ?? [],
   }));
 }

@@ -324,6 +324,7 @@ export async function updateExpenseFrom(db: Exec, id: number, from: string, patc
 
 export interface ExpenseFilter {
   status?: string;
+  cancel_proposed?: 'oui';
   category?: string;
   purpose?: string;
   account?: number;
@@ -338,9 +339,11 @@ export function expensesQuery(db: Exec, f: ExpenseFilter) {
     .innerJoin('treasury_accounts as a', 'a.id', 'e.account_id')
     .leftJoin('users as u', 'u.id', 'e.created_by')
     .leftJoin('users as ap', 'ap.id', 'e.approved_by')
+    .leftJoin('users as cp', 'cp.id', 'e.cancel_proposed_by')
     .selectAll('e')
-    .select(['a.name as account_name', 'u.name as created_by_name', 'ap.name as approved_by_name']);
+    .select(['a.name as account_name', 'u.name as created_by_name', 'ap.name as approved_by_name', 'cp.name as cancel_proposed_by_name']);
   if (f.status) q = q.where('e.status', '=', f.status);
+  if (f.cancel_proposed) q = q.where('e.status', '=', 'approuvee').where('e.cancel_proposed_by', 'is not', null);
   if (f.category) q = q.where('e.category', '=', f.category);
   if (f.purpose) q = q.where('e.purpose', '=', f.purpose);
   if (f.account) q = q.where('e.account_id', '=', f.account);
@@ -369,6 +372,17 @@ export async function pageOfExpenses(db: Exec, f: ExpenseFilter, page: SeekPageQ
     : await keptCount(db as DB, [status ? `expenses:status:${status}` : 'expenses']);
   const { rows, next } = await newestFirstSeek(expensesQuery(db, f), page, total, { created_at: 'e.created_at', id: 'e.id' });
   return { rows, total, next };
+}
+
+/** Approved expenses whose cancellation one administrator proposed and another has to confirm. */
+export async function countProposedExpenseCancellations(db: Exec): Promise<number> {
+  const row = await db
+    .selectFrom('expenses')
+    .where('status', '=', 'approuvee')
+    .where('cancel_proposed_by', 'is not', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function countPendingExpenses(db: Exec): Promise<number> {

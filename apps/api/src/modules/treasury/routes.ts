@@ -96,6 +96,10 @@ const expenseView = (
   cancelled_by: r.cancelled_by,
   cancelled_at: r.cancelled_at,
   cancel_reason: r.cancel_reason,
+  cancel_proposed_by: r.status === 'approuvee' ? r.cancel_proposed_by : null,
+  cancel_proposed_by_name: r.status === 'approuvee' ? (r.cancel_proposed_by_name ?? null) : null,
+  cancel_proposed_at: r.status === 'approuvee' ? r.cancel_proposed_at : null,
+  cancel_proposed_reason: r.status === 'approuvee' ? r.cancel_proposed_reason : null,
   created_at: r.created_at,
 });
 

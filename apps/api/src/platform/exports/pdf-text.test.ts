@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/helpers/pdf-text';
-import { safePdf } from './pdf-text';
+import { formatFcfa } from '@shared/format';
+import { pdfSafe, safePdf } from './pdf-text';
 
 // pdfkit's standard fonts encode WinAnsi only: the statements PDF once printed « − » as `"` (issue 40). A document
 // wrapped by `safePdf` prints the minus, the narrow no-break space, the apostrophe and the arrow readably.
@@ -30,5 +31,14 @@ describe('safePdf', () => {
 
   it('is what makes the difference (without it, « − » prints as `"`)', async () => {
     expect(await render(false, sample)).not.toContain('\u0096 Dépenses');
+  });
+});
+
+describe('negative amounts in PDFs', () => {
+  it('print the web’s minus sign as an en dash, never a quote mark', async () => {
+    expect(pdfSafe(formatFcfa(-5000))).toBe('\u20135\u00a0000\u00a0FCFA');
+    const text = await render(true, `Écart ${formatFcfa(-5000)}`);
+    expect(text).toContain('Écart \u00965\u00a0000\u00a0FCFA');
+    expect(text).not.toContain('"');
   });
 });

@@ -36,6 +36,13 @@ const ITEMS: ReadonlyArray<{ key: CountKey; view: ListView; one: string; many: s
     many: 'dépenses à approuver',
     at: { onglet: 'depenses', filtre: 'en_attente' },
   },
+  {
+    key: 'expense_cancellations',
+    view: 'tresorerie',
+    one: 'annulation de dépense à confirmer',
+    many: 'annulations de dépenses à confirmer',
+    at: { onglet: 'depenses', filtre: 'annulation_proposee' },
+  },
   { key: 'new_projects', view: 'projets', one: 'nouveau projet', many: 'nouveaux projets' },
   { key: 'privacy_requests', view: 'demandes-donnees', one: 'demande sur les données', many: 'demandes sur les données' },
 ];

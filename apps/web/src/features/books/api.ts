@@ -1,4 +1,4 @@
-import type { BookAccount, BookEntry, BookStatements, TrialBalanceLine } from '@shared/schemas/books';
+import type { BookAccount, BookEntry, BookStatements, Reopening, TrialBalanceLine } from '@shared/schemas/books';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 
@@ -19,6 +19,14 @@ export interface BudgetExecution {
   lines: { account: string; label: string; cause: string | null; budget: number; actual: number; difference: number }[];
   total_budget: number;
   total_actual: number;
+  charges: BudgetTotal;
+  products: BudgetTotal;
+}
+export interface BudgetTotal {
+  budget: number;
+  actual: number;
+  /** actual − budget */
+  difference: number;
 }
 export interface YearStatus {
   year: number;
@@ -43,6 +51,7 @@ export const useStatements = (year: number, system: 'normal' | 'minimal') =>
   q<BookStatements>(['statements', year, system], '/admin/books/statements', { year, system });
 export const useBudgetExecution = (year: number) => q<BudgetExecution>(['budget', year], `/admin/books/budgets/${year}/execution`);
 export const useYearStatus = (year: number) => q<YearStatus>(['year', year], `/admin/books/years/${year}`);
+export const useReopenings = () => q<Reopening[]>(['reopenings'], '/admin/books/reopenings');
 export const useVerify = () => q<{ ok: boolean; entries: number; first_broken: number | null }>(['verify'], '/admin/books/verify');
 
 export function useRefreshBooks() {

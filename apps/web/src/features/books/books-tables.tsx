@@ -1,11 +1,14 @@
 import { formatFcfa } from '@shared/format';
+import { BOOKS_MESSAGES, type BookEntry } from '@shared/schemas/books';
 import { Button } from '@web/components/ui/button';
 import { SelectField } from '@web/components/ui/field';
+import { ReasonDialog } from '@web/components/ui/reason-dialog';
+import { api } from '@web/lib/api-client';
 import { Spinner } from '@web/components/ui/spinner';
 import { downloadFile } from '@web/lib/download-file';
 import { notify } from '@web/lib/notify';
 import { useState } from 'react';
-import { useChart, useEntries, useLedger, useTrialBalance } from './api';
+import { useChart, useEntries, useLedger, useRefreshBooks, useTrialBalance } from './api';
 import { dayText, NUM, Panel, Scroll, TD, TH } from './panel';
 
 // The chart of accounts, the journal (entries with their lines), the ledger of one account and the trial balance.
@@ -63,8 +66,29 @@ export function ChartPanel() {
 
 export function JournalPanel({ year }: { year: number }) {
   const entries = useEntries(year);
+  const refresh = useRefreshBooks();
+  const [reversing, setReversing] = useState<BookEntry | null>(null);
+  // The counter-entry just posted: it is dated today, maybe in another year than the one shown, so it is shown here.
+  const [reversal, setReversal] = useState<BookEntry | null>(null);
+  const reverse = async (reason: string) => {
+    if (!reversing) return;
+    const posted = await api.post<BookEntry>(`/admin/books/entries/${reversing.id}/reverse`, { reason });
+    setReversing(null);
+    setReversal(posted);
+    notify.success(`Écriture ${reversing.number} contre-passée par l’écriture ${posted.number}.`);
+    refresh();
+  };
   return (
     <Panel title={`Journal ${year}`} actions={<Downloads path={`/admin/books/journal?year=${year}`} name={`journal-${year}`} />}>
+      {reversal ? (
+        <section aria-label="Contre-passation enregistrée" className="rounded-md border border-emerald-700 bg-emerald-50 p-3">
+          <p className="font-semibold text-emerald-900">
+            Contre-passation enregistrée : écriture <span className="whitespace-nowrap">{reversal.number}</span> du{' '}
+            <span className="whitespace-nowrap">{dayText(reversal.date)}</span>
+          </p>
+          <EntryLines entry={reversal} />
+        </section>
+      ) : null}
       {entries.isPending ? (
         <Spinner />
       ) : (entries.data ?? []).length === 0 ? (
@@ -80,31 +104,59 @@ export function JournalPanel({ year }: { year: number }) {
                 <span>{e.label}</span>
                 {e.reference ? <span className="text-slate-600">Réf. {e.reference}</span> : null}
               </p>
-              <Scroll label={`Lignes de l’écriture ${e.number}`}>
-                <table className="mt-2 w-full text-sm">
-                  <thead>
-                    <tr>
-                      <th className={TH}>Compte</th>
-                      <th className={`${TH} text-right`}>Débit</th>
-                      <th className={`${TH} text-right`}>Crédit</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.lines.map((l, i) => (
-                      <tr key={`${l.account}-${i}`}>
-                        <td className={`${TD} whitespace-nowrap font-mono`}>{l.account}</td>
-                        <td className={NUM}>{amount(l.debit)}</td>
-                        <td className={NUM}>{amount(l.credit)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </Scroll>
+              <EntryLines entry={e} />
+              {e.reversed_by ? (
+                <p className="mt-2 text-sm text-slate-700">Contre-passée par l’écriture {e.reversed_by}.</p>
+              ) : e.manual && e.reverses === null ? (
+                <Button variant="secondary" className="mt-2" onClick={() => setReversing(e)}>
+                  Contre-passer
+                </Button>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
+      <ReasonDialog
+        isOpen={reversing !== null}
+        title={`Contre-passer l’écriture ${reversing?.number ?? ''}`}
+        message={
+          <p>
+            L’écriture reste au journal : une écriture inverse, datée d’aujourd’hui, l’annule. Indiquez pourquoi, le motif est gardé dans
+            son libellé et dans le journal d’audit.
+          </p>
+        }
+        label="Motif de la contre-passation"
+        requiredMessage={BOOKS_MESSAGES.reasonRequired}
+        confirmLabel="Contre-passer"
+        onCancel={() => setReversing(null)}
+        onConfirm={reverse}
+      />
     </Panel>
+  );
+}
+
+function EntryLines({ entry }: { entry: BookEntry }) {
+  return (
+    <Scroll label={`Lignes de l’écriture ${entry.number}`}>
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr>
+            <th className={TH}>Compte</th>
+            <th className={`${TH} text-right`}>Débit</th>
+            <th className={`${TH} text-right`}>Crédit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entry.lines.map((l, i) => (
+            <tr key={`${l.account}-${i}`}>
+              <td className={`${TD} whitespace-nowrap font-mono`}>{l.account}</td>
+              <td className={NUM}>{amount(l.debit)}</td>
+              <td className={NUM}>{amount(l.credit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
   );
 }
 

@@ -4,7 +4,7 @@ import { BudgetPanel } from './budget-panel';
 import { ChartPanel, JournalPanel, LedgerPanel, TrialBalancePanel } from './books-tables';
 import { EntryForm } from './entry-form';
 import { thisYear } from './panel';
-import { ClosingPanel, StatementsPanel } from './statements-panel';
+import { CashGap, ClosingPanel, StatementsPanel } from './statements-panel';
 
 // « Comptabilité » (contract « Books »): the SYCEBNL chart, journal, ledger, trial balance, budget and its execution,
 // statements, year closing and a manual entry. The tab and the year are in the address (`onglet`, `annee`), so a
@@ -50,6 +50,7 @@ export function BooksView() {
           onChange={(e) => e.target.value.length === 4 && go({ annee: e.target.value })}
         />
       </div>
+      <CashGap year={year} />
       <nav aria-label="Rubriques de la comptabilité">
         <ul className="flex flex-wrap gap-2">
           {TABS.map((t) => (

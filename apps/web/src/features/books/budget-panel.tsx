@@ -6,11 +6,25 @@ import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { useEffect, useState } from 'react';
-import { useBudgetExecution, useRefreshBooks } from './api';
+import { type BudgetTotal, useBudgetExecution, useRefreshBooks } from './api';
+import { resultOf } from './rules';
 import { errorText, NUM, Panel, Scroll, TD, TH } from './panel';
 
 // The year's budget and its execution: budget, actual and difference per line; lines are edited in place and saved
 // together (PUT replaces the year's budget).
+
+function TotalRow({ label, total }: { label: string; total: BudgetTotal }) {
+  return (
+    <tr className="font-bold">
+      <td className={TD} colSpan={2}>
+        {label}
+      </td>
+      <td className={NUM}>{formatFcfa(total.budget)}</td>
+      <td className={NUM}>{formatFcfa(total.actual)}</td>
+      <td className={NUM}>{formatFcfa(total.difference)}</td>
+    </tr>
+  );
+}
 
 interface Draft {
   account: string;
@@ -55,7 +69,7 @@ export function BudgetPanel({ year }: { year: number }) {
                 <th className={TH}>Intitulé</th>
                 <th className={`${TH} text-right`}>Budget</th>
                 <th className={`${TH} text-right`}>Réalisé</th>
-                <th className={`${TH} text-right`}>Écart</th>
+                <th className={`${TH} text-right`}>Écart (réalisé − budget)</th>
               </tr>
             </thead>
             <tbody>
@@ -71,14 +85,9 @@ export function BudgetPanel({ year }: { year: number }) {
                   <td className={NUM}>{formatFcfa(l.difference)}</td>
                 </tr>
               ))}
-              <tr className="font-bold">
-                <td className={TD} colSpan={2}>
-                  Total
-                </td>
-                <td className={NUM}>{formatFcfa(data.total_budget)}</td>
-                <td className={NUM}>{formatFcfa(data.total_actual)}</td>
-                <td className={NUM}>{formatFcfa(data.total_budget - data.total_actual)}</td>
-              </tr>
+              <TotalRow label="Total des charges (classe 6)" total={data.charges} />
+              <TotalRow label="Total des produits (classe 7)" total={data.products} />
+              <TotalRow label="Résultat (produits − charges)" total={resultOf(data.products, data.charges)} />
             </tbody>
           </table>
         </Scroll>

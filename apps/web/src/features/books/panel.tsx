@@ -13,7 +13,9 @@ export function Panel({ title, children, actions }: { title: string; children: R
   );
 }
 
-export const thisYear = () => Number(new Date(Date.now() + 3600_000).toISOString().slice(0, 4));
+/** Today in Cotonou (UTC+1 all year), « 2026-12-31 »: the books' days are Cotonou days. */
+export const todayText = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+export const thisYear = () => Number(todayText().slice(0, 4));
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Une erreur est survenue.');
 
 /** « 31/12/2026 » from « 2026-12-31 »: a day of the books, never written as ISO. */

@@ -1,14 +1,18 @@
-import { formatFcfa } from '@shared/format';
+import { formatCotonouDateTime, formatFcfa } from '@shared/format';
+import { BOOKS_MESSAGES, type Reopening } from '@shared/schemas/books';
+import { useProfile } from '@web/components/account/use-profile';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { SelectField } from '@web/components/ui/field';
+import { ReasonDialog } from '@web/components/ui/reason-dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { useState } from 'react';
-import { useRefreshBooks, useStatements, useVerify, useYearStatus } from './api';
+import { useRefreshBooks, useReopenings, useStatements, useVerify, useYearStatus } from './api';
 import { Downloads } from './books-tables';
-import { dayText, errorText, Panel } from './panel';
+import { dayText, errorText, Panel, todayText } from './panel';
+import { closingWarnings } from './rules';
 
 // The SYCEBNL statements (normal or minimal system) with their checks, PDF and CSV; the year's closing (confirmed
 // first) and the hash chain's verification.
@@ -95,12 +99,38 @@ export function StatementsPanel({ year }: { year: number }) {
   );
 }
 
+/** The gap between the books' cash (classes 52, 55, 57) and the treasury accounts at the year's end, 0 when they agree. */
+export function useCashGap(year: number): number {
+  const s = useStatements(year, 'normal');
+  const flow = s.data?.cash_flow;
+  return flow ? flow.closing_cash - flow.treasury_balances : 0;
+}
+
+/** « Écart avec la trésorerie : 3 000 FCFA », shown in every tab of the books while a manual entry on a cash account (or
+ * anything else) makes the books' cash differ from the treasury's. */
+export function CashGap({ year }: { year: number }) {
+  const gap = useCashGap(year);
+  if (gap === 0) return null;
+  return (
+    <p role="alert" className="rounded-md border border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900">
+      Écart avec la trésorerie : <span className="whitespace-nowrap">{formatFcfa(gap)}</span> — la trésorerie des comptes (52, 55, 57)
+      diffère des soldes des comptes de trésorerie au 31/12/{year}. Une écriture manuelle sur un compte de banque, de mobile money ou de
+      caisse en est souvent la cause.
+    </p>
+  );
+}
+
 export function ClosingPanel({ year }: { year: number }) {
   const status = useYearStatus(year);
   const verify = useVerify();
   const refresh = useRefreshBooks();
+  const reopenings = useReopenings();
+  const profile = useProfile();
+  const gap = useCashGap(year);
   const [asking, setAsking] = useState(false);
+  const [proposing, setProposing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const pending = (reopenings.data ?? []).find((r) => r.year === year && r.status === 'en_attente');
   const close = async () => {
     setBusy(true);
     try {
@@ -114,19 +144,64 @@ export function ClosingPanel({ year }: { year: number }) {
       setAsking(false);
     }
   };
+  const propose = async (reason: string) => {
+    const res = await api.post<{ message: string }>(`/admin/books/years/${year}/reopen`, { reason });
+    setProposing(false);
+    notify.success(res.message);
+    refresh();
+  };
+  const decide = async (r: Reopening, approve: boolean) => {
+    setBusy(true);
+    try {
+      const res = await api.post<{ message: string }>(`/admin/books/reopenings/${r.id}/${approve ? 'approve' : 'reject'}`);
+      notify.success(res.message);
+      refresh();
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const warnings = closingWarnings(year, todayText(), gap);
   return (
     <Panel title={`Clôture de l’exercice ${year}`}>
       {status.data?.closed ? (
-        <p>
-          Exercice clôturé{status.data.closed_at ? ` le ${dayText(status.data.closed_at)}` : ''}
-          {status.data.result !== null ? (
-            <>
-              {' '}
-              — résultat <span className="whitespace-nowrap">{formatFcfa(status.data.result)}</span>
-            </>
-          ) : null}
-          .
-        </p>
+        <>
+          <p>
+            Exercice clôturé{status.data.closed_at ? ` le ${dayText(status.data.closed_at)}` : ''}
+            {status.data.result !== null ? (
+              <>
+                {' '}
+                — résultat <span className="whitespace-nowrap">{formatFcfa(status.data.result)}</span>
+              </>
+            ) : null}
+            .
+          </p>
+          {pending ? (
+            <section aria-label="Réouverture proposée" className="space-y-2 rounded-md border border-amber-600 bg-amber-50 p-3">
+              <p className="font-semibold text-amber-900">
+                Réouverture proposée par {pending.proposed_by_name ?? 'un administrateur'} le {formatCotonouDateTime(pending.proposed_at)}
+              </p>
+              <p className="break-words">Motif : {pending.reason}</p>
+              {pending.proposed_by === profile.data?.id ? (
+                <p className="text-slate-700">Un autre administrateur doit l’approuver.</p>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  <Button onClick={() => decide(pending, true)} isLoading={busy} loadingText="En cours...">
+                    Approuver la réouverture
+                  </Button>
+                  <Button variant="secondary" onClick={() => decide(pending, false)} disabled={busy}>
+                    Refuser
+                  </Button>
+                </div>
+              )}
+            </section>
+          ) : (
+            <Button variant="secondary" onClick={() => setProposing(true)}>
+              Proposer la réouverture
+            </Button>
+          )}
+        </>
       ) : (
         <>
           <p>La clôture calcule le résultat, reporte les soldes sur l’exercice suivant et verrouille l’année.</p>
@@ -146,11 +221,29 @@ export function ClosingPanel({ year }: { year: number }) {
       </p>
       <ConfirmDialog
         isOpen={asking}
-        title={`Clôturer l’exercice ${year} ?`}
-        message="Une fois clôturé, aucune écriture ne pourra être datée de cet exercice. Une réouverture devra être proposée par un administrateur et approuvée par un autre."
+        title={warnings.length > 0 ? `Attention : clôturer l’exercice ${year} ?` : `Clôturer l’exercice ${year} ?`}
+        message={[
+          ...warnings,
+          'Une fois clôturé, aucune écriture ne pourra être datée de cet exercice. Une réouverture devra être proposée par un administrateur et approuvée par un autre.',
+        ].join(' ')}
         onCancel={() => setAsking(false)}
         onConfirm={close}
         isPending={busy}
+      />
+      <ReasonDialog
+        isOpen={proposing}
+        title={`Proposer la réouverture de ${year}`}
+        message={
+          <p>
+            Un autre administrateur devra approuver la réouverture. Les à-nouveaux de {year + 1} seront alors contre-passés, et l’exercice
+            pourra recevoir des écritures jusqu’à sa nouvelle clôture.
+          </p>
+        }
+        label="Motif de la réouverture"
+        requiredMessage={BOOKS_MESSAGES.reasonRequired}
+        confirmLabel="Proposer la réouverture"
+        onCancel={() => setProposing(false)}
+        onConfirm={propose}
       />
     </Panel>
   );

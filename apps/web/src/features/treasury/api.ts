@@ -49,6 +49,7 @@ export const useJournal = (filters: JournalFilters, page: number) =>
 
 export interface ExpenseFilters {
   status?: string;
+  cancel_proposed?: 'oui';
   q?: string;
 }
 

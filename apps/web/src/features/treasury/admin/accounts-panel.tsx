@@ -9,6 +9,7 @@ import {
   transferCreateSchema,
   TREASURY_MESSAGES,
   type TransferView,
+  overdraftWarning,
 } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -43,7 +44,8 @@ export function AccountsPanel() {
               <li key={a.id} className="rounded-md border border-slate-200 p-3">
                 <p className="font-semibold text-slate-900">{a.name}</p>
                 <p className="text-sm text-slate-600">
-                  {ACCOUNT_KIND_LABELS[a.kind]} — ouvert le {a.opening_date} avec {formatFcfa(a.opening_balance)}
+                  {ACCOUNT_KIND_LABELS[a.kind]} — ouvert le <span className="whitespace-nowrap">{formatDate(a.opening_date)}</span> avec{' '}
+                  <span className="whitespace-nowrap">{formatFcfa(a.opening_balance)}</span>
                 </p>
                 <p className="mt-1 text-xl font-extrabold text-emerald-900" data-testid={`solde-${a.id}`}>
                   {formatFcfa(a.balance)}
@@ -122,6 +124,11 @@ function TransferForm() {
     defaultValues: { from: options[0]?.value ?? '', to: options[1]?.value ?? '', amount: '', date: today(), reference: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const [from, amount] = form.watch(['from', 'amount']);
+  const overdraft = overdraftWarning(
+    (accounts.data ?? []).find((a) => String(a.id) === String(from)),
+    String(amount ?? ''),
+  );
   const onValid = async (values: TransferCreateInput) => {
     try {
       await api.post('/admin/treasury/transfers', values);
@@ -140,6 +147,11 @@ function TransferForm() {
         <TextField label="Montant (FCFA)" inputMode="numeric" error={errors.amount?.message} {...form.register('amount')} />
         <TextField label="Date" type="date" max={today()} error={errors.date?.message} {...form.register('date')} />
         <TextField label="Référence (facultative)" error={errors.reference?.message} {...form.register('reference')} />
+        {overdraft ? (
+          <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900 sm:col-span-2">
+            {overdraft}
+          </p>
+        ) : null}
         <div className="self-end">
           <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
             Enregistrer le virement

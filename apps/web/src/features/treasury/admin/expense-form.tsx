@@ -8,6 +8,7 @@ import {
   EXPENSE_PROOF_RULE,
   type ExpenseFieldsInput,
   expenseFieldsSchema,
+  overdraftWarning,
 } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -47,6 +48,13 @@ export function ExpenseForm() {
     { value: '', label: 'Choisir un compte' },
     ...(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
   ];
+
+  // Money going out below zero is allowed (the API accepts it) but said before it is recorded.
+  const [accountId, amount] = form.watch(['account', 'amount']);
+  const overdraft = overdraftWarning(
+    (accounts.data ?? []).find((a) => String(a.id) === String(accountId)),
+    String(amount ?? ''),
+  );
 
   const onValid = async (values: ExpenseFieldsInput) => {
     const file = proof.current?.files?.[0];
@@ -107,6 +115,11 @@ export function ExpenseForm() {
           error={proofError}
           containerClassName="sm:col-span-2"
         />
+        {overdraft ? (
+          <p role="status" className="rounded-md border border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900 sm:col-span-2">
+            {overdraft}
+          </p>
+        ) : null}
         <div className="sm:col-span-2">
           <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
             Enregistrer la dépense

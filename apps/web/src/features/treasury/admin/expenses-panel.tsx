@@ -1,16 +1,25 @@
 import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa, formatDate } from '@shared/format';
-import { EXPENSE_CATEGORY_LABELS, EXPENSE_STATUS_LABELS, type Expense, type ExpenseStatus } from '@shared/schemas/treasury';
+import {
+  EXPENSE_CATEGORY_LABELS,
+  EXPENSE_STATUS_LABELS,
+  type Expense,
+  type ExpenseStatus,
+  overdraftWarning,
+  TREASURY_MESSAGES,
+} from '@shared/schemas/treasury';
 import { SearchTermField, searchTerm } from '@web/components/admin/search-term';
 import { type Column, DataTable } from '@web/components/dashboard/data-table';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ReasonDialog } from '@web/components/ui/reason-dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useProfile } from '@web/components/account/use-profile';
 import { api } from '@web/lib/api-client';
 import { downloadFile } from '@web/lib/download-file';
 import { notify } from '@web/lib/notify';
 import { useState } from 'react';
-import { csvQuery, useExpenses, useRefreshTreasury } from '../api';
+import { csvQuery, useAccounts, useExpenses, useRefreshTreasury } from '../api';
 import { ExpenseForm } from './expense-form';
 import { errorText, Panel } from './panel';
 
@@ -23,6 +32,8 @@ const FILTERS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'en_attente', label: 'À approuver' },
   { value: 'approuvee', label: 'Approuvées' },
   { value: 'annulee', label: 'Annulées' },
+  // Approved expenses whose cancellation waits for a second administrator (« À traiter » opens it).
+  { value: 'annulation_proposee', label: 'Annulation proposée' },
 ];
 
 export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }) {
@@ -31,21 +42,30 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
   // A 1–2 character term is no search yet (the API refuses it): the list stays as it is and the hint says why.
   const { q } = searchTerm(typed);
   const [page, setPage] = useState(1);
-  const list = useExpenses({ status, q }, page);
+  const filters = status === 'annulation_proposee' ? { cancel_proposed: 'oui' as const, q } : { status, q };
+  const list = useExpenses(filters, page);
   const refresh = useRefreshTreasury();
   const profile = useProfile();
   const [busy, setBusy] = useState<number | null>(null);
 
-  const act = async (expense: Expense, action: 'approve' | 'cancel') => {
-    let body: object | undefined;
-    if (action === 'cancel') {
-      const reason = window.prompt('Motif de l’annulation (obligatoire) :');
-      if (!reason?.trim()) return;
-      body = { reason };
-    }
+  const [cancelling, setCancelling] = useState<Expense | null>(null);
+
+  const accounts = useAccounts();
+  // Approving pays the expense: below zero it is said first (a warning, the API accepts it).
+  const [approving, setApproving] = useState<{ expense: Expense; warning: string } | null>(null);
+  const askApprove = (expense: Expense) => {
+    const warning = overdraftWarning(
+      (accounts.data ?? []).find((a) => a.id === expense.account),
+      expense.amount,
+    );
+    if (warning) setApproving({ expense, warning });
+    else void approve(expense);
+  };
+  const approve = async (expense: Expense) => {
+    setApproving(null);
     setBusy(expense.id);
     try {
-      const res = await api.post<{ message: string }>(`/admin/expenses/${expense.id}/${action}`, body);
+      const res = await api.post<{ message: string }>(`/admin/expenses/${expense.id}/approve`);
       notify.success(res.message);
       refresh();
     } catch (error) {
@@ -53,6 +73,15 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
     } finally {
       setBusy(null);
     }
+  };
+  // The reason is asked in a dialog; the server answers 202 when the cancellation is only proposed (an approved
+  // expense is cancelled by two), 200 when done.
+  const cancel = async (reason: string) => {
+    if (!cancelling) return;
+    const res = await api.post<{ message: string }>(`/admin/expenses/${cancelling.id}/cancel`, { reason });
+    setCancelling(null);
+    notify.success(res.message);
+    refresh();
   };
 
   const columns: ReadonlyArray<Column<Expense>> = [
@@ -75,6 +104,12 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
           {e.cancel_reason ? <span className="block text-sm text-slate-600">Motif : {e.cancel_reason}</span> : null}
           {e.created_by_name ? <span className="block text-sm text-slate-600">Saisie par {e.created_by_name}</span> : null}
           {e.approved_by_name ? <span className="block text-sm text-slate-600">Approuvée par {e.approved_by_name}</span> : null}
+          {e.cancel_proposed_by !== null ? (
+            <span className="block text-sm font-semibold text-amber-900">
+              Annulation proposée par {e.cancel_proposed_by_name ?? 'un administrateur'}
+              {e.cancel_proposed_reason ? <span className="block break-words font-normal">Motif : {e.cancel_proposed_reason}</span> : null}
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -93,16 +128,18 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
             </button>
           ) : null}
           {e.status === 'en_attente' && e.created_by !== profile.data?.id ? (
-            <Button isLoading={busy === e.id} onClick={() => act(e, 'approve')}>
+            <Button isLoading={busy === e.id} onClick={() => askApprove(e)}>
               Approuver
             </Button>
           ) : null}
           {e.status === 'en_attente' && e.created_by === profile.data?.id ? (
             <span className="text-sm text-slate-600">Un autre administrateur doit l’approuver.</span>
           ) : null}
-          {e.status !== 'annulee' ? (
-            <Button variant="danger" disabled={busy === e.id} onClick={() => act(e, 'cancel')}>
-              Annuler
+          {e.status !== 'annulee' && e.cancel_proposed_by !== null && e.cancel_proposed_by === profile.data?.id ? (
+            <span className="text-sm text-slate-600">Un autre administrateur doit confirmer l’annulation.</span>
+          ) : e.status !== 'annulee' ? (
+            <Button variant="danger" disabled={busy === e.id} onClick={() => setCancelling(e)}>
+              {e.cancel_proposed_by !== null ? 'Confirmer l’annulation' : 'Annuler'}
             </Button>
           ) : null}
         </div>
@@ -118,8 +155,8 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
           <Button
             variant="secondary"
             onClick={() =>
-              downloadFile(`/admin/expenses?${new URLSearchParams({ ...csvQuery({ status, q }), format: 'csv' })}`, 'depenses.csv').catch(
-                () => notify.error('Export impossible.'),
+              downloadFile(`/admin/expenses?${new URLSearchParams({ ...csvQuery(filters), format: 'csv' })}`, 'depenses.csv').catch(() =>
+                notify.error('Export impossible.'),
               )
             }
           >
@@ -178,6 +215,35 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
         )}
       </Panel>
       <ExpenseForm />
+      <ConfirmDialog
+        isOpen={approving !== null}
+        title="Approuver la dépense ?"
+        message={approving?.warning ?? ''}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => approving && approve(approving.expense)}
+      />
+      <ReasonDialog
+        isOpen={cancelling !== null}
+        title={cancelling?.cancel_proposed_by ? 'Confirmer l’annulation de la dépense' : 'Annuler la dépense'}
+        message={
+          cancelling ? (
+            <p>
+              La dépense de <span className="whitespace-nowrap">{formatFcfa(cancelling.amount)}</span> ({cancelling.payee}) est gardée et
+              contre-passée, jamais supprimée.
+              {cancelling.status === 'approuvee' && cancelling.cancel_proposed_by === null
+                ? ' Approuvée, son annulation sera proposée : un autre administrateur devra la confirmer.'
+                : ''}
+            </p>
+          ) : null
+        }
+        label="Motif de l’annulation"
+        requiredMessage={TREASURY_MESSAGES.reasonRequired}
+        confirmLabel={cancelling?.cancel_proposed_by ? 'Confirmer l’annulation' : 'Annuler la dépense'}
+        cancelLabel="Ne pas annuler"
+        max={300}
+        onCancel={() => setCancelling(null)}
+        onConfirm={cancel}
+      />
     </div>
   );
 }
