@@ -84,6 +84,18 @@ describe('commands by SMS', () => {
     ]);
   });
 
+  it('an amount with centimes (« DON 5000,50 », « DON 5 000,50 », « DON 5000.50 ») is refused, whole amounts still work', async () => {
+    const from = '+2290196100011';
+    for (const body of ['DON 5000,50', 'DON 5 000,50', 'DON 5000.50', 'DON 5000,50F sante']) await send(from, body);
+    expect(await answers(from)).toEqual(Array(4).fill(SMS_ANSWERS.amountNotWhole));
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
+    await send(from, 'DON 5 000');
+    await send(from, 'DON 5000F');
+    const gifts = await t.db.selectFrom('donations').select('amount').where('phone', '=', from).orderBy('id').execute();
+    expect(gifts).toEqual([{ amount: 5000 }, { amount: 5000 }]);
+    expect((await answers(from)).slice(4)).toEqual(Array(2).fill(SMS_ANSWERS.pushSent(formatFcfa(5000), 'don')));
+  });
+
   it('an amount beyond any gift is refused by its own answer', async () => {
     const from = '+2290196100007';
     await send(from, 'DON 999999999999');

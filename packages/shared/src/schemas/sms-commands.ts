@@ -12,6 +12,7 @@ export const SMS_ANSWERS = {
     'PAUSE, REPRISE, ARRET (votre don mensuel), STOP (ne plus recevoir nos nouvelles), AIDE.',
   oneAtATime: 'ASBE : une seule commande par message, s’il vous plaît. Envoyez AIDE pour la liste.',
   amountMissing: 'ASBE : indiquez le montant après DON, par exemple DON 1000 ou DON 5 000 sante.',
+  amountNotWhole: 'ASBE : le montant doit être un nombre entier de FCFA, par exemple DON 5000.',
   amountTooSmall: 'ASBE : le don minimum est de 100 FCFA. Exemple : DON 1000.',
   amountTooLarge: 'ASBE : ce montant est trop élevé pour un don par SMS. Exemple : DON 5000.',
   causeUnknown: (cause: string) =>
