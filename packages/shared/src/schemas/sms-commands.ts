@@ -20,6 +20,7 @@ export const SMS_ANSWERS = {
   pushSent: (amount: string, what: string) =>
     `ASBE : ${what} de ${amount}. Validez la demande de paiement qui s’affiche sur votre téléphone (mobile money). Merci !`,
   pushUnavailable: 'ASBE : le paiement par téléphone n’est pas disponible pour le moment. Réessayez plus tard ou donnez sur notre site.',
+  pushTooMany: 'ASBE : trop de demandes de paiement vers ce numéro. Réessayez dans quelques minutes.',
   unknownOperator:
     'ASBE : ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin, la demande ne peut pas lui être envoyée. Donnez sur notre site.',
   noPledge: 'ASBE : aucun don mensuel n’est enregistré pour ce numéro.',

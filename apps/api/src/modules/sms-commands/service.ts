@@ -5,6 +5,7 @@ import { SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand } fro
 import { parseFcfa } from '@shared/text-rules';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
+import { HttpError } from '../../platform/lib/http-errors';
 import { enqueueMessage } from '../messages';
 import { initiateDonation, initiatePayment, type PaymentsContext } from '../payments';
 import { changePledgeByTelephone } from '../pledges';
@@ -160,7 +161,9 @@ async function push(payments: PaymentsContext, telephone: string, open: () => Pr
   try {
     await open();
     return sent;
-  } catch {
+  } catch (error) {
+    // Too many requests on this number already (the limit of payments/money.ts): nothing was created.
+    if (error instanceof HttpError && error.statusCode === 429) return SMS_ANSWERS.pushTooMany;
     return SMS_ANSWERS.pushUnavailable;
   }
 }
