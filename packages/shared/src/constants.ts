@@ -173,6 +173,13 @@ export const LIMITS = {
   providerRedirectMs: 4_000,
   pageSize: 20,
   maxPageSize: 100,
+  /**
+   * Payment requests on one telephone (docs/giving-by-phone.md), from the web forms and by SMS alike: at most this many
+   * in any window, so that a number typed by a stranger is not flooded with approval prompts; the per-address limits
+   * of the forms still apply.
+   */
+  pushRequestsPerTelephone: 3,
+  pushRequestsWindowMs: 10 * 60 * 1000,
 } as const;
 
 /** Fixed statistics of the home page (docs/product/screens.md): not fetched. */

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { LIMITS } from '@shared/constants';
 import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/platform/lib/clock';
@@ -8,8 +10,12 @@ import { bearer, seedUser } from '../helpers/users';
 // status comes only from the provider (here the sandbox, answered by POST /api/sandbox/push/{id}/approve|refuse).
 
 let t: TestApp;
+let base: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // The limit per telephone is checked with real parallel requests, through the listening server.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterEach(() => setClock(null));
 afterAll(() => t.close());
@@ -102,5 +108,63 @@ describe('a payment requested on the telephone', () => {
     expect(channelOf('+2290196000006')).toBeNull();
     const csv = await t.app.inject({ url: '/api/donations?format=csv', headers: bearer(admin.token) });
     expect(csv.body).toContain('Sur le téléphone');
+  });
+});
+
+describe('requests on one telephone are limited', () => {
+  const LIMIT = LIMITS.pushRequestsPerTelephone;
+  const records = async (phone: string) =>
+    (await t.db.selectFrom('donations').select('id').where('phone', '=', phone).execute()).length +
+    (await t.db.selectFrom('payments').select('id').where('phone', '=', phone).execute()).length;
+  // A gift or a fee, alternately: both count for the same telephone.
+  const ask = (i: number, telephone: string) =>
+    fetch(`${base}/api/${i % 2 ? 'payment' : 'donation'}/initiate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        i % 2
+          ? { name: 'Adjo Membre', telephone, amount: 5000, payment_type: 'cotisation', mode: 'push' }
+          : { amount: 1000, purpose: 'sante', mode: 'push', telephone },
+      ),
+    });
+
+  it(`10 parallel requests for one number: exactly ${LIMIT} reach it, the others get a 429 in French and write nothing`, async () => {
+    const telephone = '+2290196000020';
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i, telephone)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10 - LIMIT);
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(((await refused.json()) as { message: string }).message).toBe(PUSH_MESSAGES.tooManyForTelephone);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LIMITS.pushRequestsWindowMs / 1000);
+    expect(await records(telephone)).toBe(LIMIT);
+    // Another number, and the checkout page for this one, are not held back.
+    expect((await ask(0, '+2290196000021')).status).toBe(202);
+    expect((await post('/api/donation/initiate', { amount: 1000, telephone })).statusCode).toBe(201);
+  });
+
+  it('the number can be asked again once its requests are older than the window', async () => {
+    const telephone = '+2290196000022';
+    for (let i = 0; i < LIMIT; i += 1) expect((await ask(i, telephone)).status).toBe(202);
+    expect((await ask(0, telephone)).status).toBe(429);
+    // A pledge asking its first gift on that number: the same 429, and the pledge is not left active.
+    const pledge = await post('/api/pledges', {
+      name: 'Kossi Donateur',
+      telephone,
+      amount: 3000,
+      purpose: 'alimentation',
+      frequency: 'mensuel',
+      mode: 'push',
+    });
+    expect(pledge.statusCode, pledge.body).toBe(429);
+    expect(pledge.json().message).toBe(PUSH_MESSAGES.tooManyForTelephone);
+    const pledges = await t.db.selectFrom('pledges').select('status').where('telephone', '=', telephone).execute();
+    expect(pledges.map((p) => p.status)).toEqual(['cancelled']);
+    const old = new Date(Date.now() - LIMITS.pushRequestsWindowMs - 1000).toISOString();
+    await t.db.updateTable('donations').set({ created_at: old }).where('phone', '=', telephone).execute();
+    await t.db.updateTable('payments').set({ created_at: old }).where('phone', '=', telephone).execute();
+    expect((await ask(0, telephone)).status).toBe(202);
   });
 });

@@ -1,12 +1,14 @@
 import { formatFcfa } from '@shared/format';
-import { SMS_ANSWERS } from '@shared/schemas/sms-commands';
+import { LIMITS } from '@shared/constants';
+import { SMS_ANSWERS, SMS_COMMANDS_PER_HOUR } from '@shared/schemas/sms-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../src/modules/whatsapp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 
 // docs/giving-by-phone.md: POST /api/sms/inbound in Twilio's format, signed; each command answered in
-// French through the outbox; at most 10 commands per number per hour; a forged call changes nothing.
+// French through the outbox; at most 10 commands per number per hour, and no more requests on the telephone than
+// any number may receive (LIMITS.pushRequestsPerTelephone); a forged call changes nothing.
 
 const TOKEN = 'jeton-twilio-de-test';
 let t: TestApp;
@@ -84,6 +86,18 @@ describe('commands by SMS', () => {
     ]);
   });
 
+  it('an amount with centimes (« DON 5000,50 », « DON 5 000,50 », « DON 5000.50 ») is refused, whole amounts still work', async () => {
+    const from = '+2290196100011';
+    for (const body of ['DON 5000,50', 'DON 5 000,50', 'DON 5000.50', 'DON 5000,50F sante']) await send(from, body);
+    expect(await answers(from)).toEqual(Array(4).fill(SMS_ANSWERS.amountNotWhole));
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
+    await send(from, 'DON 5 000');
+    await send(from, 'DON 5000F');
+    const gifts = await t.db.selectFrom('donations').select('amount').where('phone', '=', from).orderBy('id').execute();
+    expect(gifts).toEqual([{ amount: 5000 }, { amount: 5000 }]);
+    expect((await answers(from)).slice(4)).toEqual(Array(2).fill(SMS_ANSWERS.pushSent(formatFcfa(5000), 'don')));
+  });
+
   it('an amount beyond any gift is refused by its own answer', async () => {
     const from = '+2290196100007';
     await send(from, 'DON 999999999999');
@@ -91,13 +105,17 @@ describe('commands by SMS', () => {
     expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
   });
 
-  it('50 gifts by SMS from one number make at most 10 requests', async () => {
+  it('50 gifts by SMS from one number: the requests the telephone may receive, then « trop de demandes », 11 answers in all', async () => {
     const from = '+2290196100008';
     for (let i = 0; i < 50; i += 1) expect((await send(from, 'DON 1000')).statusCode).toBe(200);
-    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toHaveLength(10);
+    const limit = LIMITS.pushRequestsPerTelephone;
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toHaveLength(limit);
     const sent = await answers(from);
-    expect(sent).toHaveLength(11);
-    expect(sent.at(-1)).toBe(SMS_ANSWERS.tooMany);
+    expect(sent).toEqual([
+      ...Array(limit).fill(SMS_ANSWERS.pushSent(formatFcfa(1000), 'don')),
+      ...Array(SMS_COMMANDS_PER_HOUR - limit).fill(SMS_ANSWERS.pushTooMany),
+      SMS_ANSWERS.tooMany,
+    ]);
   });
 
   it('bad input gets a clear answer and nothing half-done', async () => {

@@ -13,6 +13,8 @@ export const PUSH_MESSAGES = {
     'Ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin : la demande ne peut pas lui être envoyée. Vérifiez le numéro ou payez en ligne.',
   notFound: 'Demande de paiement introuvable.',
   notPending: 'Cette demande de paiement n’attend plus de réponse.',
+  /** 429: LIMITS.pushRequestsPerTelephone requests reached this number within the window. */
+  tooManyForTelephone: 'Trop de demandes de paiement vers ce numéro. Réessayez dans quelques minutes.',
 } as const;
 
 export function requirePushTelephone(value: { mode?: string; telephone?: string; phone?: string }, ctx: z.RefinementCtx) {

@@ -12,6 +12,7 @@ export const SMS_ANSWERS = {
     'PAUSE, REPRISE, ARRET (votre don mensuel), STOP (ne plus recevoir nos nouvelles), AIDE.',
   oneAtATime: 'ASBE : une seule commande par message, s’il vous plaît. Envoyez AIDE pour la liste.',
   amountMissing: 'ASBE : indiquez le montant après DON, par exemple DON 1000 ou DON 5 000 sante.',
+  amountNotWhole: 'ASBE : le montant doit être un nombre entier de FCFA, par exemple DON 5000.',
   amountTooSmall: 'ASBE : le don minimum est de 100 FCFA. Exemple : DON 1000.',
   amountTooLarge: 'ASBE : ce montant est trop élevé pour un don par SMS. Exemple : DON 5000.',
   causeUnknown: (cause: string) =>
@@ -19,6 +20,7 @@ export const SMS_ANSWERS = {
   pushSent: (amount: string, what: string) =>
     `ASBE : ${what} de ${amount}. Validez la demande de paiement qui s’affiche sur votre téléphone (mobile money). Merci !`,
   pushUnavailable: 'ASBE : le paiement par téléphone n’est pas disponible pour le moment. Réessayez plus tard ou donnez sur notre site.',
+  pushTooMany: 'ASBE : trop de demandes de paiement vers ce numéro. Réessayez dans quelques minutes.',
   unknownOperator:
     'ASBE : ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin, la demande ne peut pas lui être envoyée. Donnez sur notre site.',
   noPledge: 'ASBE : aucun don mensuel n’est enregistré pour ce numéro.',

@@ -48,43 +48,23 @@ export async function postEntry(db: Exec, entry: NewEntry): Promise<EntryRow> {
   const lines = entry.lines.map((l) => ({ account: l.account, debit: Number(l.debit), credit: Number(l.credit), cause: l.cause ?? null }));
   const reference = entry.reference ?? null;
   const label = entry.label.slice(0, 200);
-  const hashed = {
+  // What the hash covers (docs/books.md) is also what the row stores: built once.
+  const content = {
     number,
+    year,
     day: entry.day,
     journal: entry.journal,
     label,
     reference,
-    validated_at,
-    lines,
-    year,
     source_type: entry.source_type,
     source_id: entry.source_id,
     reverses_id: entry.reverses_id ?? null,
     carried: entry.carried ?? 0,
+    validated_at,
     created_by: entry.created_by ?? null,
   };
-  const hash = entryHash(previous, hashed, CURRENT_HASH_VERSION);
-  const row = await insertEntryRows(
-    db,
-    {
-      number,
-      year,
-      day: entry.day,
-      journal: entry.journal,
-      label,
-      reference,
-      source_type: entry.source_type,
-      source_id: entry.source_id,
-      reverses_id: entry.reverses_id ?? null,
-      carried: entry.carried ?? 0,
-      validated_at,
-      hash,
-      hash_version: CURRENT_HASH_VERSION,
-      created_by: entry.created_by ?? null,
-      created_at: validated_at,
-    },
-    lines,
-  );
+  const hash = entryHash(previous, { ...content, lines }, CURRENT_HASH_VERSION);
+  const row = await insertEntryRows(db, { ...content, hash, hash_version: CURRENT_HASH_VERSION, created_at: validated_at }, lines);
   await setChainHead(db, hash);
   return row;
 }

@@ -1,10 +1,10 @@
-import { DONATION_PURPOSE_LABELS, ORGANISATION, PAYMENT_TYPE_LABELS } from '@shared/constants';
+import { DONATION_PURPOSE_LABELS, LIMITS, ORGANISATION, PAYMENT_TYPE_LABELS } from '@shared/constants';
 import type { z } from '@shared/zod-fr';
 import type { donationInitiateSchema } from '@shared/schemas/donation';
 import { PAYMENT_MESSAGES, type paymentInitiateSchema } from '@shared/schemas/payment';
 import { PUSH_MESSAGES } from '@shared/schemas/payment-mode';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DB, nowIso } from '../../platform/database/database';
+import { type DB, nowIso, writeTransaction } from '../../platform/database/database';
 import { fieldError, HttpError } from '../../platform/lib/http-errors';
 import { GatewayUnavailableError, type PaymentGateway } from './gateways/gateway';
 import type { MoneyStatusListener } from '../messages';
@@ -26,6 +26,7 @@ import {
   updateRecord,
   webhookEventSeen,
 } from './data/records';
+import { lockPushTelephone, pushRequestTimesSince } from './data/push-requests';
 import { recordAudit } from '../audit';
 import { assertFeeAtLeastMinimum } from '../settings';
 
@@ -76,6 +77,32 @@ export function assertPushPhone(
   if (ctx.gateway.pushPhoneProblem(phone)) throw fieldError(field, PUSH_MESSAGES.unknownOperator, PUSH_MESSAGES.unknownOperator);
 }
 
+/**
+ * Inserts a new record (`insert`); a request on the telephone only while that number has had fewer than
+ * LIMITS.pushRequestsPerTelephone requests within the window, else a 429 and nothing is written. The count and the
+ * insert are one transaction serialised per telephone (writeTransaction), so parallel requests cannot all pass.
+ */
+async function insertAsked(
+  ctx: PaymentsContext,
+  input: { mode?: string; phone?: string | null },
+  insert: (db: DB) => Promise<number>,
+): Promise<number> {
+  const phone = input.phone;
+  if (input.mode !== 'push' || !phone) return insert(ctx.db);
+  return writeTransaction(ctx.db, async (trx) => {
+    await lockPushTelephone(trx, phone);
+    // The records' own time (pendingColumns' created_at), not the settable clock.
+    const now = Date.now();
+    const times = await pushRequestTimesSince(trx, phone, new Date(now - LIMITS.pushRequestsWindowMs).toISOString());
+    if (times.length >= LIMITS.pushRequestsPerTelephone) {
+      // Retry-After: when the oldest request counted leaves the window.
+      const wait = Math.max(1, Math.ceil((Date.parse(times[0]!) + LIMITS.pushRequestsWindowMs - now) / 1000));
+      throw new HttpError(429, PUSH_MESSAGES.tooManyForTelephone, undefined, { 'retry-after': String(wait) });
+    }
+    return insert(trx);
+  });
+}
+
 /** The columns of a new record, payment or donation, waiting for its checkout. */
 function pendingColumns(ctx: PaymentsContext, userId: number | null, returnRefHash: string) {
   const now = nowIso();
@@ -95,15 +122,17 @@ export async function initiatePayment(ctx: PaymentsContext, input: PaymentInput,
   // The fee form's field is `phone` (its schema's errors are under it too).
   assertPushPhone(ctx, input.mode, input.phone, 'phone');
   const returnRef = newRef();
-  const id = await insertPayment(ctx.db, {
-    amount: input.amount,
-    payment_type: input.payment_type,
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    channel: channelOf(input),
-    ...pendingColumns(ctx, userId, returnRef.hash),
-  });
+  const id = await insertAsked(ctx, input, (db) =>
+    insertPayment(db, {
+      amount: input.amount,
+      payment_type: input.payment_type,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      channel: channelOf(input),
+      ...pendingColumns(ctx, userId, returnRef.hash),
+    }),
+  );
   return openCheckout(
     ctx,
     'payment',
@@ -127,16 +156,18 @@ export async function initiateDonation(
 ): Promise<string> {
   assertPushPhone(ctx, input.mode, input.phone);
   const returnRef = newRef();
-  const id = await insertDonation(ctx.db, {
-    amount: input.amount,
-    purpose: input.purpose,
-    name: input.name ?? null,
-    email: input.email ?? null,
-    phone: input.phone ?? null,
-    channel: channelOf(input),
-    ...pendingColumns(ctx, userId, returnRef.hash),
-    ...(pledge ?? {}),
-  });
+  const id = await insertAsked(ctx, input, (db) =>
+    insertDonation(db, {
+      amount: input.amount,
+      purpose: input.purpose,
+      name: input.name ?? null,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      channel: channelOf(input),
+      ...pendingColumns(ctx, userId, returnRef.hash),
+      ...(pledge ?? {}),
+    }),
+  );
   return openCheckout(
     ctx,
     'donation',

@@ -5,6 +5,7 @@ import { SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand } fro
 import { parseFcfa } from '@shared/text-rules';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
+import { HttpError } from '../../platform/lib/http-errors';
 import { enqueueMessage } from '../messages';
 import { initiateDonation, initiatePayment, type PaymentsContext } from '../payments';
 import { changePledgeByTelephone } from '../pledges';
@@ -21,7 +22,16 @@ const MIN_GIFT = 100;
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 
 export type ParsedCommand =
-  | { command: 'DON'; amount: number | null; tooSmall?: boolean; tooLarge?: boolean; cause: DonationPurpose | null; unknownCause?: string }
+  | {
+      command: 'DON';
+      amount: number | null;
+      /** « DON 5000,50 »: amounts are whole FCFA. */
+      notWhole?: boolean;
+      tooSmall?: boolean;
+      tooLarge?: boolean;
+      cause: DonationPurpose | null;
+      unknownCause?: string;
+    }
   | { command: Exclude<SmsCommand, 'DON'> }
   | { command: 'several' }
   | { command: 'unknown' };
@@ -34,13 +44,14 @@ export function parseSmsCommand(body: string): ParsedCommand {
   const first = words[0];
   if (!first || !(SMS_COMMANDS as readonly string[]).includes(first)) return { command: 'unknown' };
   if (first !== 'DON') return { command: first as Exclude<SmsCommand, 'DON'> };
-  // « 1000F », « 5 000FCFA »: the currency glued to the last group of digits is a word of its own.
+  // « 1000F », « 5 000FCFA »: the currency glued to the last group of digits is a word of its own. A comma or a
+  // dot belongs to the amount (« 5.000 », « 5000,50 »), which parseFcfa then reads or finds not whole.
   const rest = words.slice(1).flatMap((w) => {
-    const glued = /^([\d.]+)(F|FCFA|CFA)$/.exec(w);
+    const glued = /^([\d.,]+)(F|FCFA|CFA)$/.exec(w);
     return glued ? [glued[1]!, glued[2]!] : [w];
   });
   const digits: string[] = [];
-  while (rest.length && /^[\d.]+$/.test(rest[0]!)) digits.push(rest.shift()!);
+  while (rest.length && /^[\d.,]+$/.test(rest[0]!)) digits.push(rest.shift()!);
   while (rest.length && /^(F|FCFA|CFA|FRANCS?)$/.test(rest[0]!)) rest.shift();
   const parsed = digits.length ? parseFcfa(digits.join(' ')) : null;
   const amount = typeof parsed === 'number' ? parsed : null;
@@ -49,6 +60,7 @@ export function parseSmsCommand(body: string): ParsedCommand {
   return {
     command: 'DON',
     amount,
+    ...(parsed === 'not-whole' ? { notWhole: true } : {}),
     ...(amount !== null && amount < MIN_GIFT ? { tooSmall: true } : {}),
     ...(amount !== null && amount > MAX_PAYMENT_AMOUNT ? { tooLarge: true } : {}),
     cause,
@@ -90,6 +102,7 @@ export async function handleSmsCommand(
 async function answer(db: DB, payments: PaymentsContext, telephone: string, parsed: ParsedCommand): Promise<string | null> {
   switch (parsed.command) {
     case 'DON': {
+      if (parsed.notWhole) return SMS_ANSWERS.amountNotWhole;
       if (parsed.amount === null) return SMS_ANSWERS.amountMissing;
       if (parsed.tooSmall) return SMS_ANSWERS.amountTooSmall;
       if (parsed.tooLarge) return SMS_ANSWERS.amountTooLarge;
@@ -148,7 +161,9 @@ async function push(payments: PaymentsContext, telephone: string, open: () => Pr
   try {
     await open();
     return sent;
-  } catch {
+  } catch (error) {
+    // Too many requests on this number already (the limit of payments/money.ts): nothing was created.
+    if (error instanceof HttpError && error.statusCode === 429) return SMS_ANSWERS.pushTooMany;
     return SMS_ANSWERS.pushUnavailable;
   }
 }

@@ -202,3 +202,26 @@ export async function checkpointWal(db: Kysely<any>): Promise<void> {
   if (isPostgres(db) || db.isTransaction) return;
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
+
+/**
+ * A transaction that counts rows and then writes from what it counted (a limit), so that two of them never both
+ * count the same rows. SQLite: begun IMMEDIATE, taking the one write lock before its first read (a deferred `begin`
+ * reads a snapshot another process may have written past, and fails at its first write); within this process
+ * Kysely's one connection runs it alone. PostgreSQL: an ordinary transaction, which `fn` serialises with an advisory
+ * lock on what it counts (the rows counted may not exist yet, so no row lock can stand for them).
+ */
+export async function writeTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  if (isPostgres(db)) return db.transaction().execute(fn);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await fn(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}

@@ -77,17 +77,22 @@ export class FedaPayGateway implements PaymentGateway {
     FedaPay.setApiBase(this.settings.apiBase ?? '');
   }
 
+  /** POST /v1/transactions: the transaction a checkout page or a request on the telephone then pays. */
+  private createTransaction(request: CheckoutRequest, payer: CheckoutRequest['customer']) {
+    const customer = customerOf(payer);
+    return Transaction.create({
+      description: request.description,
+      amount: request.amount,
+      currency: { iso: request.currency },
+      callback_url: `${this.settings.publicUrl}${request.returnPath}`,
+      ...(customer ? { customer } : {}),
+    });
+  }
+
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     this.configure();
     try {
-      const customer = customerOf(request.customer);
-      const transaction = await Transaction.create({
-        description: request.description,
-        amount: request.amount,
-        currency: { iso: request.currency },
-        callback_url: `${this.settings.publicUrl}${request.returnPath}`,
-        ...(customer ? { customer } : {}),
-      });
+      const transaction = await this.createTransaction(request, request.customer);
       const token = await transaction.generateToken();
       const url = (token as unknown as { url?: unknown }).url;
       if (transaction.id === undefined || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
@@ -115,14 +120,7 @@ export class FedaPayGateway implements PaymentGateway {
     if (!operator || !number) throw new GatewayUnavailableError('no FedaPay mode for this telephone');
     this.configure();
     try {
-      const customer = customerOf({ ...request.customer, phone: request.phone });
-      const transaction = await Transaction.create({
-        description: request.description,
-        amount: request.amount,
-        currency: { iso: request.currency },
-        callback_url: `${this.settings.publicUrl}${request.returnPath}`,
-        ...(customer ? { customer } : {}),
-      });
+      const transaction = await this.createTransaction(request, { ...request.customer, phone: request.phone });
       if (transaction.id === undefined) throw new GatewayUnavailableError('FedaPay answered without a transaction id');
       const token = (await transaction.generateToken()) as unknown as { token?: unknown };
       if (typeof token.token !== 'string' || token.token === '') {
