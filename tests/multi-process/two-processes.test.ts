@@ -99,7 +99,10 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
     };
     // Both start at once on the empty database: the migrations run once, under the lock.
     for (let i = 0; i < 2; i += 1) dataDirs.push(scratchDataDir(`multi-${i}`));
-    [a, b] = await Promise.all(dataDirs.map((dataDir) => startProduct({ buildDir, dataDir, env, timeoutMs: 60_000 })));
+    [a, b] = (await Promise.all(dataDirs.map((dataDir) => startProduct({ buildDir, dataDir, env, timeoutMs: 60_000 })))) as [
+      Product,
+      Product,
+    ];
   }, 600_000);
 
   afterAll(async () => {
@@ -138,10 +141,10 @@ describe.skipIf(missing.length > 0)('two product processes behind one load balan
     const email = `multi.${database}@example.bj`;
     for (const [k, v] of Object.entries({ name: 'Kossi Mensah', email, domain: 'education', under_restriction: '0' })) form.append(k, v);
     const cv = makePdf(2048);
-    form.append('profile_image', new Blob([makePng()], { type: 'image/png' }), 'moi.png');
-    form.append('cv', new Blob([cv], { type: 'application/pdf' }), 'cv.pdf');
-    form.append('motivation_letter', new Blob([makeDocx()]), 'lettre.docx');
-    form.append('criminal_record', new Blob([makePdf()], { type: 'application/pdf' }), 'casier.pdf');
+    form.append('profile_image', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'moi.png');
+    form.append('cv', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), 'cv.pdf');
+    form.append('motivation_letter', new Blob([new Uint8Array(makeDocx())]), 'lettre.docx');
+    form.append('criminal_record', new Blob([new Uint8Array(makePdf())], { type: 'application/pdf' }), 'casier.pdf');
     expect((await call(a, '/api/volunteers', { method: 'POST', ip, body: form })).status).toBe(201);
     const { body } = await login(b, BENCH_ADMIN.telephone, BENCH_ADMIN.password, ip);
     const list = (await (await call(b, '/api/volunteers/unconfirmed', { ip, token: body.token })).json()) as Array<{

@@ -80,8 +80,12 @@ describe('database unreachable', () => {
     product = await startProduct({ buildDir, dataDir, env: FAST_ENV });
     await expectCleanOutageAndRecovery(
       product.url,
-      () => chattr('+i', files()),
-      () => chattr('-i', files()),
+      () => {
+        chattr('+i', files());
+      },
+      () => {
+        chattr('-i', files());
+      },
     );
   });
 

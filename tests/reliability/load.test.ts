@@ -1,3 +1,4 @@
+// @ts-expect-error autocannon ships no types (a load generator, used as documented)
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
