@@ -25,7 +25,7 @@ async function send(db: DB, to: { telephone?: string | null; email?: string | nu
 
 export async function notifyAccountConfirmed(
   db: DB,
-  user: { id: number; name: string; telephone: string; email: string | null },
+  user: { id: number; name: string; telephone: string; email: string | null; role: string },
   publicUrl: string,
 ) {
   await send(db, user, accountConfirmedNotice(user, publicUrl), `account-confirmed:${user.id}`);
@@ -34,7 +34,7 @@ export async function notifyAccountConfirmed(
 /** An account created for someone: an SMS (and an e-mail when known) saying how to sign in. */
 export async function notifyAccountCreated(
   db: DB,
-  user: { id: number; name: string; telephone: string; email: string | null },
+  user: { id: number; name: string; telephone: string; email: string | null; role: string },
   publicUrl: string,
   confirmed: boolean,
 ) {
