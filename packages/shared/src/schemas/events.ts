@@ -10,7 +10,7 @@ export const REGISTRATION_STATUSES = ['confirme', 'liste_attente', 'paiement_att
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   confirme: 'Confirmée',
-  liste_attente: "Liste d'attente",
+  liste_attente: 'Liste d’attente',
   paiement_attendu: 'Paiement attendu',
   annule: 'Annulée',
   expire: 'Expirée',
