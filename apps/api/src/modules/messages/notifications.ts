@@ -42,7 +42,7 @@ export async function notifyAccountCreated(
 }
 
 /** Volunteers are told by SMS (and by e-mail when they gave one). */
-type VolunteerContact = { id: number; name: string; email: string | null; telephone?: string | null };
+type VolunteerContact = { id: number; name: string; email: string | null; telephone?: string | null; publicProfile?: boolean };
 
 export async function notifyVolunteerConfirmed(db: DB, volunteer: VolunteerContact) {
   await send(db, volunteer, volunteerConfirmedNotice(volunteer), `volunteer-confirmed:${volunteer.id}`);

@@ -54,6 +54,14 @@ describe('notice texts', () => {
     expect(adviser.text).not.toContain("'");
   });
 
+  it('say a volunteer’s profile is on the site only when the volunteer chose it (issue #41)', () => {
+    expect(volunteerConfirmedNotice({ name: 'Koffi' }).text).not.toContain('visible');
+    expect(volunteerConfirmedNotice({ name: 'Koffi', publicProfile: false }).text).not.toContain('visible');
+    expect(volunteerConfirmedNotice({ name: 'Koffi', publicProfile: true }).text).toContain(
+      'votre profil est désormais visible sur notre site',
+    );
+  });
+
   it('write amounts as « 5 000 FCFA » and keep the receipt link whole', () => {
     const n = moneyApprovedNotice('payment', 5000, receipt);
     expect(n.sms).toBe(`ASBE\u00a0: votre paiement de 5\u00a0000\u00a0FCFA est confirmé. Merci\u00a0! Reçu\u00a0: ${receipt}`);

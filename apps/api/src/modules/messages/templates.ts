@@ -125,13 +125,15 @@ export function accountCreatedNotice(
   );
 }
 
-export function volunteerConfirmedNotice(volunteer: { name: string }): Notice {
+/** `publicProfile`: the volunteer ticked « apparaître sur le site » (unticked by default); only then is the profile public. */
+export function volunteerConfirmedNotice(volunteer: { name: string; publicProfile?: boolean }): Notice {
+  const shown = volunteer.publicProfile ? ' et votre profil est désormais visible sur notre site, comme vous l’avez choisi' : '';
   return notice(
     'Votre candidature de bénévole est acceptée',
     `ASBE : bonjour ${short(volunteer.name)}, votre candidature de bénévole est acceptée. Merci pour votre engagement ! Nous vous contacterons bientôt.`,
     [
       `Bonjour ${short(volunteer.name, 80)},`,
-      'Votre candidature de bénévole est acceptée et votre profil est désormais visible sur notre site. Merci pour votre engagement ! Nous vous contacterons bientôt.',
+      `Votre candidature de bénévole est acceptée${shown}. Merci pour votre engagement ! Nous vous contacterons bientôt.`,
     ],
   );
 }
