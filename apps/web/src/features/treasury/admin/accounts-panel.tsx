@@ -103,7 +103,7 @@ function NewAccountForm() {
           {...form.register('opening_date')}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Création...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Création…">
             Créer le compte
           </Button>
         </div>
@@ -141,7 +141,7 @@ function TransferForm() {
         <TextField label="Date" type="date" max={today()} error={errors.date?.message} {...form.register('date')} />
         <TextField label="Référence (facultative)" error={errors.reference?.message} {...form.register('reference')} />
         <div className="self-end">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
             Enregistrer le virement
           </Button>
         </div>
@@ -229,7 +229,7 @@ function TransferList() {
               <Button variant="secondary" onClick={close}>
                 Ne pas annuler
               </Button>
-              <Button variant="danger" onClick={confirm} isLoading={isPending} loadingText="Annulation...">
+              <Button variant="danger" onClick={confirm} isLoading={isPending} loadingText="Annulation…">
                 Confirmer l’annulation
               </Button>
             </div>

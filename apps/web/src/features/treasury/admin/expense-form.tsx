@@ -108,7 +108,7 @@ export function ExpenseForm() {
           containerClassName="sm:col-span-2"
         />
         <div className="sm:col-span-2">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
             Enregistrer la dépense
           </Button>
         </div>
