@@ -112,7 +112,7 @@ describe('events at 360 px', () => {
     await page.getByLabel('Code du billet').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByTestId('scan-result').filter({ hasText: 'Bienvenue Koffi Mensah — 2 places' }).waitFor();
-    await page.getByText("1 scan en attente d'envoi").waitFor();
+    await page.getByText('1 scan en attente d’envoi').waitFor();
     const checkedIn = async () =>
       (await e2eDb().selectFrom('event_registrations').select('checked_in_at').where('id', '=', ticket.id).executeTakeFirstOrThrow())
         .checked_in_at;
