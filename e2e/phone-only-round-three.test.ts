@@ -280,10 +280,12 @@ describe('the outbox at 1280 px (issue 41)', () => {
     // A message to this person: the code sign-in request queues one.
     await call('/login/code/request', { body: { telephone: person.telephone } });
     await expect
-      .poll(async () =>
-        (await e2eDb().selectFrom('outbox_messages').select('status').where('to_address', '=', person.telephone).execute()).map(
-          (m) => m.status,
-        ),
+      .poll(
+        async () =>
+          (await e2eDb().selectFrom('outbox_messages').select('status').where('to_address', '=', person.telephone).execute()).map(
+            (m) => m.status,
+          ),
+        { timeout: 15_000 },
       )
       .toContain('kept');
     const page = await browser.newPage(DESKTOP);
