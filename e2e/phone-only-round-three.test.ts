@@ -131,7 +131,7 @@ describe('« Mes billets » and a cancelled ticket, at 360 px (issue 41)', () =>
 
     // Not a dead end: what happened, the event and the other events.
     const ended = page.getByTestId('ticket-ended');
-    await ended.getByText('Cette inscription est annulée : ce billet n’est plus valable.').waitFor();
+    await ended.getByText('Cette inscription est annulée\u00a0: ce billet n’est plus valable.').waitFor();
     expect(await ended.getByRole('link', { name: 'Voir l’événement' }).getAttribute('href')).toBe(`/evenements/${event.id}`);
     expect(await ended.getByRole('link', { name: 'Voir les autres événements' }).getAttribute('href')).toBe('/evenements');
     expect(await page.getByRole('img', { name: 'QR code du billet' }).count()).toBe(0);

@@ -56,11 +56,11 @@ export default function TicketPage() {
   // A ticket that no longer admits anyone says why, and where to go next.
   const ended =
     ticket.event.status === 'annule'
-      ? 'Cet événement est annulé : ce billet n’est plus valable.'
+      ? 'Cet événement est annulé : ce billet n’est plus valable.'
       : ticket.status === 'annule'
-        ? 'Cette inscription est annulée : ce billet n’est plus valable.'
+        ? 'Cette inscription est annulée : ce billet n’est plus valable.'
         : ticket.status === 'expire'
-          ? 'Cette réservation a expiré faute de paiement : ce billet n’est plus valable.'
+          ? 'Cette réservation a expiré faute de paiement : ce billet n’est plus valable.'
           : null;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
