@@ -112,7 +112,7 @@ describe('events at 360 px', () => {
     await page.getByLabel('Code du billet').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByTestId('scan-result').filter({ hasText: 'Bienvenue Koffi Mensah — 2 places' }).waitFor();
-    await page.getByText("1 scan en attente d'envoi").waitFor();
+    await page.getByText('1 scan en attente d’envoi').waitFor();
     const checkedIn = async () =>
       (await e2eDb().selectFrom('event_registrations').select('checked_in_at').where('id', '=', ticket.id).executeTakeFirstOrThrow())
         .checked_in_at;
@@ -161,18 +161,18 @@ describe('events at 360 px', () => {
     }, admin);
     await page.goto('/dashboard-administrateur?vue=evenements');
     const row = page.locator('li', { hasText: title }).first();
-    await row.getByText("Inscriptions et liste d'attente").click();
-    await row.getByText("Liste d'attente (2 personnes)").waitFor();
+    await row.getByText('Inscriptions et liste d’attente').click();
+    await row.getByText('Liste d’attente (2 personnes)').waitFor();
     await row.locator('li', { hasText: 'Attente Deux' }).getByText('2ᵉ', { exact: false }).waitFor();
     await row.locator('li', { hasText: 'Attente Un' }).getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
-    await row.getByText("Liste d'attente (1 personne)").waitFor();
+    await row.getByText('Liste d’attente (1 personne)').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     assertNoPageErrors(page);
 
     const ticket = await browser.newPage({ viewport: PHONE, touch: true });
     await ticket.goto(second.ticket_url.replace(/^https?:\/\/[^/]+/, ''));
-    await ticket.getByTestId('waiting-position').filter({ hasText: "Vous êtes 1ʳᵉ sur la liste d'attente" }).waitFor();
+    await ticket.getByTestId('waiting-position').filter({ hasText: 'Vous êtes 1ʳᵉ sur la liste d’attente' }).waitFor();
     assertNoPageErrors(ticket);
   });
 });

@@ -50,13 +50,14 @@ describe('a gift approved on the telephone', () => {
     // ORG_SMS_NUMBER as GET /api/organisation gives it (the e2e server runs without one).
     await page.route('**/api/organisation', async (route) => {
       const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), sms_number: '+229 01 90 00 00 00' } });
+      await route.fulfill({ response: res, json: { ...(await res.json()), sms_number: '+2290190000000' } });
     });
     await page.goto('/');
     const hint = page.getByTestId('sms-giving-hint');
     await hint.waitFor();
     expect(await hint.textContent()).toContain('DON 1000');
-    expect(await hint.textContent()).toContain('+229 01 90 00 00 00');
+    // Shown as people dial it, not raw (issue #41).
+    expect(await hint.textContent()).toContain('01 90 00 00 00');
     assertNoPageErrors(page);
   });
 });

@@ -82,7 +82,7 @@ describe('a monthly gift at 360 px', () => {
     expect(row).toEqual({ status: 'cancelled', amount: 10000, frequency: 'trimestriel' });
 
     await page.goto('/engagement/lien-inconnu-0000000000000000');
-    await page.getByText("Ce lien d'engagement est invalide ou a expiré.").waitFor();
+    await page.getByText('Ce lien d’engagement est invalide ou a expiré.').waitFor();
     assertNoPageErrors(page);
     // Its frame is in the HTML (issue #32, LCP at first paint), never indexed.
     const frame = await (await page.request.get('/engagement/lien-inconnu-0000000000000000')).text();

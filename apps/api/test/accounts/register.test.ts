@@ -156,6 +156,10 @@ describe('POST /api/register', () => {
     expect(rows[0]!.channel).toBe('sms');
     expect(rows[0]!.body).toContain('un compte a été créé pour vous');
     expect(rows[0]!.body).toContain('/connexion');
+    // A consumer signs in with a code by SMS: the SMS speaks of that code, never of a password (issue #41).
+    expect(rows[0]!.body).toContain('Recevoir un code par SMS');
+    expect(rows[0]!.body).not.toMatch(/mot de passe/i);
+    expect(rows[0]!.body).toContain('01 97 00 03 33');
     expect(rows[0]!.to_address).toBe('+2290197000333');
     const byAdviser = await register(conseiller.token, newUserBody('consommateur', { telephone: '97000334' }));
     const both = await t.db

@@ -57,7 +57,7 @@ describe('check-in', () => {
     expect((await checkIn(event.id, null, { code: ticket.code })).statusCode).toBe(401);
     const refused = await checkIn(event.id, otherToken, { code: ticket.code });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("Vous n'êtes pas affecté à l'accueil de cet événement.");
+    expect(refused.json().message).toBe('Vous n’êtes pas affecté à l’accueil de cet événement.');
     const member = await seedUser(t, 'membre');
     expect(
       (
@@ -159,7 +159,7 @@ describe('check-in', () => {
       const res = await checkIn(event.id, admin, { code: ticket.code, scanned_at });
       expect(res.statusCode, scanned_at).toBe(422);
       expect(res.json().errors.scanned_at).toEqual([
-        "L'heure du scan doit se situer entre 2 heures avant le début de l'événement et maintenant.",
+        'L’heure du scan doit se situer entre 2 heures avant le début de l’événement et maintenant.',
       ]);
     }
     const ok = await checkIn(event.id, admin, { code: ticket.code, scanned_at: new Date(Date.now() + 2 * 60_000).toISOString() });

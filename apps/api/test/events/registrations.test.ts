@@ -119,13 +119,34 @@ describe('registrations, tickets and the waiting list', () => {
     expect((await registration(c.json().id)).status).toBe('confirme');
     expect((await registration(d.json().id)).status).toBe('liste_attente');
     const sms = await smsTo(t, '+2290196000001');
-    expect(sms.map((m) => m.body).join('\n')).toMatch(/une place s'est libérée/);
+    expect(sms.map((m) => m.body).join('\n')).toMatch(/une place s’est libérée/);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${tokenOf(a.ticket_url)}` })).statusCode).toBe(409);
 
     // The administrator cancels too: the next one in line is promoted.
     const byAdmin = await t.app.inject({ method: 'DELETE', url: `/api/admin/registrations/${c.json().id}`, headers: auth(admin) });
     expect(byAdmin.statusCode).toBe(200);
     expect((await registration(d.json().id)).status).toBe('confirme');
+  });
+
+  it('a cancelled ticket is told to its holder by SMS, whoever cancelled it (issue #41)', async () => {
+    const event = await createEvent(t, admin, { title: 'Journée de dépistage' });
+    const own = (await registerTo(t, event.id, { telephone: '0196000071' })).json();
+    const other = (await registerTo(t, event.id, { telephone: '0196000072' })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${tokenOf(own.ticket_url)}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/registrations/${other.id}`, headers: auth(admin) })).statusCode).toBe(
+      200,
+    );
+    const byHolder = (await smsTo(t, '+2290196000071')).map((m) => m.body);
+    const byAssociation = (await smsTo(t, '+2290196000072')).map((m) => m.body);
+    expect(byHolder).toHaveLength(2); // the ticket, then its cancellation
+    expect(byHolder[1]).toContain('votre inscription à «\u00a0Journée de dépistage\u00a0»');
+    expect(byHolder[1]).toContain('est annulée, comme vous l’avez demandé');
+    expect(byHolder[1]).toContain(`${t.config.publicUrl}/evenements`);
+    expect(byAssociation[1]).toContain('a été annulée par l’association');
+    for (const body of [...byHolder, ...byAssociation]) expect(body.length).toBeLessThanOrEqual(300);
+    // A second cancellation is refused and sends nothing more.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${tokenOf(own.ticket_url)}` })).statusCode).toBe(409);
+    expect(await smsTo(t, '+2290196000071')).toHaveLength(2);
   });
 
   it('charges the member price to a member whose membership is à jour, the public price to others', async () => {

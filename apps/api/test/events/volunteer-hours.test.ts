@@ -55,7 +55,7 @@ describe('volunteer hours', () => {
     setClock('2031-01-07T10:00:00Z'); // 70 hours before
     const early = await stamp(shiftId, token, 'in');
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe("L'arrivée s'enregistre au plus tôt 30 minutes avant le début du créneau.");
+    expect(early.json().message).toBe('L’arrivée s’enregistre au plus tôt 30 minutes avant le début du créneau.');
     setClock('2031-01-10T07:29:00Z');
     expect((await stamp(shiftId, token, 'in')).statusCode).toBe(409);
     setClock('2031-01-10T07:30:00Z');
@@ -76,7 +76,7 @@ describe('volunteer hours', () => {
     setClock('2031-02-10T12:01:00Z');
     const res = await stamp(shiftId, token, 'in');
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("Ce créneau est terminé : l'arrivée ne peut plus être enregistrée.");
+    expect(res.json().message).toBe('Ce créneau est terminé : l’arrivée ne peut plus être enregistrée.');
   });
 
   it('puts only hours the coordinator confirmed on the attestation; minutes adjustable within the shift', async () => {

@@ -170,4 +170,26 @@ describe('commands by SMS', () => {
       .executeTakeFirst();
     expect(consent?.given).toBe(0);
   });
+
+  it('after STOP, the number’s own commands still get their answers (STOP stops news, not replies)', async () => {
+    const from = '+2290196100055';
+    await send(from, 'STOP');
+    for (const command of ['AIDE', 'REPRISE', 'ARRET', 'DON 1000']) await send(from, command);
+    await t.app.messages.worker.runOnce();
+    const rows = await t.db
+      .selectFrom('outbox_messages')
+      .select(['body', 'last_error'])
+      .where('to_address', '=', from)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.body)).toEqual([
+      expect.stringContaining('sauf les codes et les reçus'),
+      SMS_ANSWERS.help,
+      SMS_ANSWERS.noPledge,
+      SMS_ANSWERS.noPledge,
+      SMS_ANSWERS.pushSent(formatFcfa(1000), 'don'),
+    ]);
+    // Nothing was held back for the STOP (the stand-in Twilio address answers nothing: the rows wait for a retry).
+    for (const row of rows) expect(row.last_error ?? '').not.toContain('STOP');
+  });
 });

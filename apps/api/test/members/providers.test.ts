@@ -165,6 +165,18 @@ describe('POST /api/prestataires', () => {
     expect(own).toMatchObject({ telephone: '+2290190112233', whatsapp: '+2290190112233' });
   });
 
+  it('GET /api/prestataire/status says whether the record exists, with no 404 (/information asks it; issue #41)', async () => {
+    const u = await seedUser(t, 'prestataire_physique');
+    const status = () => t.app.inject({ method: 'GET', url: '/api/prestataire/status', headers: bearer(u.token) });
+    expect((await status()).statusCode).toBe(200);
+    expect((await status()).json()).toEqual({ has_record: false });
+    expect((await post(u.token, providerPayload())).statusCode).toBe(201);
+    expect((await status()).json()).toEqual({ has_record: true });
+    const consumer = await seedUser(t, 'consommateur');
+    expect((await t.app.inject({ method: 'GET', url: '/api/prestataire/status', headers: bearer(consumer.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/prestataire/status' })).statusCode).toBe(401);
+  });
+
   it('saves a company with no e-mail (phone-only, round three), on creation and on update', async () => {
     const u = await seedUser(t, 'prestataire_morale');
     const res = await post(u.token, providerPayload({ email: '' }));

@@ -29,13 +29,14 @@ describe('account confirmed', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.channel).toBe('sms');
     expect(sms[0]!.body).toBe(
-      `ASBE${NBSP}: bonjour ${user.name}, votre compte est confirmé. Connectez-vous avec votre numéro 97111111 sur ${t.config.publicUrl}/connexion`,
+      `ASBE${NBSP}: bonjour ${user.name}, votre compte est confirmé. Connectez-vous sur ${t.config.publicUrl}/connexion${NBSP}: touchez «${NBSP}Recevoir un code par SMS${NBSP}», un code est envoyé au 01 97 11 11 11.`,
     );
     expect(sms[0]!.body.length).toBeLessThanOrEqual(300);
     const mail = await outboxTo(t.db, user.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Votre compte ASBE est confirmé');
     expect(mail[0]!.body).toContain(`${t.config.publicUrl}/connexion`);
+    expect(mail[0]!.body).not.toMatch(/mot de passe/i);
     expect(mail[0]!.html).toContain(`href="${t.config.publicUrl}/connexion"`);
   });
 });

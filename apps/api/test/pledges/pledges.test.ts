@@ -246,7 +246,7 @@ describe('managing through the link', () => {
     for (const token of ['inconnu', 'A'.repeat(43), `${p.token.slice(0, -1)}x`]) {
       const res = await view(token);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe("Ce lien d'engagement est invalide ou a expiré.");
+      expect(res.json().message).toBe('Ce lien d’engagement est invalide ou a expiré.');
       expect((await patch(token, { action: 'cancel' })).statusCode).toBe(404);
     }
     setClock('2027-06-28T10:00:00Z'); // 119 days on: still valid
@@ -254,7 +254,7 @@ describe('managing through the link', () => {
     setClock('2027-06-30T10:00:00Z'); // 121 days on: expired
     const expired = await view(p.token);
     expect(expired.statusCode).toBe(404);
-    expect(expired.json().message).toBe("Ce lien d'engagement est invalide ou a expiré.");
+    expect(expired.json().message).toBe('Ce lien d’engagement est invalide ou a expiré.');
   });
 });
 

@@ -125,7 +125,7 @@ export async function insertRegisteredUser(
   // How to sign in, by SMS (and e-mail when known): the person did not create this account.
   await notifyAccountCreated(
     trx,
-    { id: userId, name: values.name, telephone: values.telephone, email: values.email || null },
+    { id: userId, name: values.name, telephone: values.telephone, email: values.email || null, role: values.role },
     options.publicUrl,
     values.is_confirmed === 1,
   );

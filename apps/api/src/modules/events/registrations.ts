@@ -208,6 +208,16 @@ export async function cancelRegistration(ctx: EventsContext, registration: data.
       await data.releaseSeats(trx, registration.event_id, registration.seats);
       await promoteWaiting(ctx, trx, registration.event_id);
     }
+    // The holder is told on the telephone of the ticket, whoever cancelled (docs/product/events.md).
+    const event = await data.findEvent(trx, registration.event_id);
+    if (event) {
+      await sms(
+        trx,
+        registration.telephone,
+        eventTexts.registrationCancelled(event.title, event.starts_at, actor !== null, `${ctx.publicUrl}/evenements`),
+        `event-registration-cancelled:${registration.id}`,
+      );
+    }
     if (actor) {
       await recordAudit(trx as DB, {
         actorId: actor.id,

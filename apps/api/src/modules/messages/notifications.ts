@@ -25,7 +25,7 @@ async function send(db: DB, to: { telephone?: string | null; email?: string | nu
 
 export async function notifyAccountConfirmed(
   db: DB,
-  user: { id: number; name: string; telephone: string; email: string | null },
+  user: { id: number; name: string; telephone: string; email: string | null; role: string },
   publicUrl: string,
 ) {
   await send(db, user, accountConfirmedNotice(user, publicUrl), `account-confirmed:${user.id}`);
@@ -34,7 +34,7 @@ export async function notifyAccountConfirmed(
 /** An account created for someone: an SMS (and an e-mail when known) saying how to sign in. */
 export async function notifyAccountCreated(
   db: DB,
-  user: { id: number; name: string; telephone: string; email: string | null },
+  user: { id: number; name: string; telephone: string; email: string | null; role: string },
   publicUrl: string,
   confirmed: boolean,
 ) {
@@ -42,7 +42,7 @@ export async function notifyAccountCreated(
 }
 
 /** Volunteers are told by SMS (and by e-mail when they gave one). */
-type VolunteerContact = { id: number; name: string; email: string | null; telephone?: string | null };
+type VolunteerContact = { id: number; name: string; email: string | null; telephone?: string | null; publicProfile?: boolean };
 
 export async function notifyVolunteerConfirmed(db: DB, volunteer: VolunteerContact) {
   await send(db, volunteer, volunteerConfirmedNotice(volunteer), `volunteer-confirmed:${volunteer.id}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountConfirmedNotice,
+  accountCreatedNotice,
   digestNotice,
   moneyApprovedNotice,
   moneyFailedNotice,
@@ -22,6 +23,8 @@ describe('notice texts', () => {
     const notices = [
       resetCodeNotice('123456'),
       accountConfirmedNotice({ name: longName, telephone: '+2290197123456' }, url),
+      accountCreatedNotice({ name: longName, telephone: '+2290197123456', role: 'consommateur' }, url, false),
+      accountCreatedNotice({ name: longName, telephone: '+2290197123456', role: 'conseiller' }, url, false),
       volunteerConfirmedNotice({ name: longName }),
       moneyApprovedNotice('donation', 999_999_999, receipt),
       moneyApprovedNotice('payment', 5000, receipt),
@@ -32,6 +35,31 @@ describe('notice texts', () => {
       expect(n.sms.length, n.sms).toBeLessThanOrEqual(SMS_MAX);
       expect(n.sms.startsWith('ASBE\u00a0: ')).toBe(true);
     }
+  });
+
+  it('tell a person whose account was made for them to sign in with a code by SMS, with the number as people write it', () => {
+    for (const n of [
+      accountCreatedNotice({ name: 'Awa', telephone: '+2290197123456', role: 'consommateur' }, url, true),
+      accountConfirmedNotice({ name: 'Awa', telephone: '+2290197123456', role: 'membre' }, url),
+    ]) {
+      expect(n.sms).not.toMatch(/mot de passe/i);
+      expect(n.text).not.toMatch(/mot de passe/i);
+      expect(n.sms).toContain('«\u00a0Recevoir un code par SMS\u00a0»');
+      expect(n.sms).toContain('01 97 12 34 56');
+      expect(n.sms).not.toContain('+229');
+    }
+    // Administrators and advisers keep the password their creator gave them (no code sign-in for them).
+    const adviser = accountCreatedNotice({ name: 'Awa', telephone: '+2290197123456', role: 'conseiller' }, url, true);
+    expect(adviser.sms).toContain('mot de passe que l’on vous a remis');
+    expect(adviser.text).not.toContain("'");
+  });
+
+  it('say a volunteer’s profile is on the site only when the volunteer chose it (issue #41)', () => {
+    expect(volunteerConfirmedNotice({ name: 'Koffi' }).text).not.toContain('visible');
+    expect(volunteerConfirmedNotice({ name: 'Koffi', publicProfile: false }).text).not.toContain('visible');
+    expect(volunteerConfirmedNotice({ name: 'Koffi', publicProfile: true }).text).toContain(
+      'votre profil est désormais visible sur notre site',
+    );
   });
 
   it('write amounts as « 5 000 FCFA » and keep the receipt link whole', () => {

@@ -1,5 +1,7 @@
 import { ORGANISATION } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
+import { formatTelephone } from '@shared/phone';
+import { CODE_LOGIN_ROLES } from '@shared/schemas/login-code';
 
 // Every text the platform sends, in French. SMS stay within 300 characters (two SMS at most); the
 // e-mail gets the same words as its text part and a simple HTML layout.
@@ -79,15 +81,26 @@ export function resetCodeNotice(code: string): Notice {
   );
 }
 
-export function accountConfirmedNotice(user: { name: string; telephone: string }, publicUrl: string): Notice {
+/**
+ * How a person whose account someone else set up signs in. Members, sympathisants and consumers sign in with a code
+ * sent by SMS (docs/product/recovery.md, « Login by code »), never with a password they were not given;
+ * administrators and advisers keep the password their creator handed them.
+ */
+function howToSignIn(role: string | undefined, telephone: string, login: string): string {
+  const number = formatTelephone(telephone);
+  if (role === undefined || (CODE_LOGIN_ROLES as readonly string[]).includes(role)) {
+    return `sur ${login} : touchez «\u00a0Recevoir un code par SMS\u00a0», un code est envoyé au ${number}.`;
+  }
+  return `sur ${login} avec votre numéro ${number} et le mot de passe que l’on vous a remis, puis choisissez le vôtre.`;
+}
+
+export function accountConfirmedNotice(user: { name: string; telephone: string; role?: string }, publicUrl: string): Notice {
   const login = `${publicUrl}/connexion`;
+  const how = `Connectez-vous ${howToSignIn(user.role, user.telephone, login)}`;
   return notice(
     'Votre compte ASBE est confirmé',
-    `ASBE : bonjour ${short(user.name)}, votre compte est confirmé. Connectez-vous avec votre numéro ${user.telephone} sur ${login}`,
-    [
-      `Bonjour ${short(user.name, 80)},`,
-      `Votre compte est confirmé. Connectez-vous avec votre numéro ${user.telephone} et votre mot de passe.`,
-    ],
+    `ASBE : bonjour ${short(user.name)}, votre compte est confirmé. ${how}`,
+    [`Bonjour ${short(user.name, 80)},`, `Votre compte est confirmé. ${how}`],
     { href: login, label: 'Se connecter' },
   );
 }
@@ -96,25 +109,31 @@ export function accountConfirmedNotice(user: { name: string; telephone: string }
  * To a person whose account someone else created (an administrator or an adviser): how to sign in. An account
  * created by an adviser waits for an administrator's confirmation; the confirmation notice follows then.
  */
-export function accountCreatedNotice(user: { name: string; telephone: string }, publicUrl: string, confirmed: boolean): Notice {
+export function accountCreatedNotice(
+  user: { name: string; telephone: string; role?: string },
+  publicUrl: string,
+  confirmed: boolean,
+): Notice {
   const login = `${publicUrl}/connexion`;
-  const how = `connectez-vous sur ${login} avec votre numéro ${user.telephone} et le mot de passe que l'on vous a remis, puis choisissez le vôtre.`;
+  const how = `connectez-vous ${howToSignIn(user.role, user.telephone, login)}`;
   const when = confirmed ? `Pour y accéder, ${how}` : `Dès sa confirmation (un SMS vous le dira), ${how}`;
   return notice(
     'Un compte ASBE a été créé pour vous',
     `ASBE : bonjour ${short(user.name)}, un compte a été créé pour vous. ${when}`,
-    [`Bonjour ${short(user.name, 80)},`, `Un compte a été créé pour vous sur le site de l'association. ${when}`],
+    [`Bonjour ${short(user.name, 80)},`, `Un compte a été créé pour vous sur le site de l’association. ${when}`],
     { href: login, label: 'Se connecter' },
   );
 }
 
-export function volunteerConfirmedNotice(volunteer: { name: string }): Notice {
+/** `publicProfile`: the volunteer ticked « apparaître sur le site » (unticked by default); only then is the profile public. */
+export function volunteerConfirmedNotice(volunteer: { name: string; publicProfile?: boolean }): Notice {
+  const shown = volunteer.publicProfile ? ' et votre profil est désormais visible sur notre site, comme vous l’avez choisi' : '';
   return notice(
     'Votre candidature de bénévole est acceptée',
     `ASBE : bonjour ${short(volunteer.name)}, votre candidature de bénévole est acceptée. Merci pour votre engagement ! Nous vous contacterons bientôt.`,
     [
       `Bonjour ${short(volunteer.name, 80)},`,
-      'Votre candidature de bénévole est acceptée et votre profil est désormais visible sur notre site. Merci pour votre engagement ! Nous vous contacterons bientôt.',
+      `Votre candidature de bénévole est acceptée${shown}. Merci pour votre engagement ! Nous vous contacterons bientôt.`,
     ],
   );
 }

@@ -8,8 +8,11 @@ import { createCloudApiSender, WhatsAppError, type WhatsAppSender } from './what
 // counts: WhatsApp for those who chose it, SMS otherwise; a « STOP » on a channel stops everything on it but
 // codes and receipts, which the person needs whatever they said.
 
-/** Messages sent whatever « STOP » said: codes, receipts, and the last message confirming a STOP. */
-export const ESSENTIAL_CATEGORIES = new Set(['code', 'recu', 'stop']);
+/**
+ * Messages sent whatever « STOP » said: codes, receipts, the last message confirming a STOP, and the answer to a
+ * command the person texted us (docs/giving-by-phone.md: STOP ends news, not the replies a person asked for).
+ */
+export const ESSENTIAL_CATEGORIES = new Set(['code', 'recu', 'stop', 'reponse']);
 const TEMPLATE_KINDS = new Set<string>(['code', 'recu', 'rappel', 'echeance', 'billet', 'avis']);
 /** Version of the words a person answers when they write STOP (recorded with their withdrawal). */
 export const STOP_WORDING = 'stop-2026-11';

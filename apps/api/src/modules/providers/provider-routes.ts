@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/lib/http-errors';
 import { requireRole } from '../policy';
-import { createProvider, getOwnProvider, updateProvider } from './service';
+import { createProvider, getOwnProvider, hasOwnProvider, updateProvider } from './service';
 
 const security = [{ bearer: [] }];
 
@@ -24,6 +24,19 @@ const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return getOwnProvider(app.db, request.user!.id);
+    },
+  );
+
+  // A yes/no the form can ask before it shows itself (GET /prestataire answers 404 without a record, as the spec says).
+  app.get(
+    '/prestataire/status',
+    {
+      onRequest: requireRole(...PROVIDER_ROLES),
+      schema: { tags: ['prestataires'], security, response: { 200: z.object({ has_record: z.boolean() }) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { has_record: await hasOwnProvider(app.db, request.user!.id) };
     },
   );
 

@@ -53,6 +53,11 @@ export async function getOwnProvider(db: DB, userId: number): Promise<ProviderRe
   return toRecord(db, row);
 }
 
+/** Whether the provider saved its record: /information asks this, so a provider with none gets no 404 in its console. */
+export async function hasOwnProvider(db: DB, userId: number): Promise<boolean> {
+  return (await findProviderByUserId(db, userId)) !== undefined;
+}
+
 /** Saves the provider's record and ends its first login, atomically. */
 export async function createProvider(db: DB, userId: number, input: ProviderInformation): Promise<void> {
   if (await findProviderByUserId(db, userId)) throw conflict(PROVIDER_MESSAGES.alreadyExists);

@@ -168,6 +168,7 @@ async function push(payments: PaymentsContext, telephone: string, open: () => Pr
   }
 }
 
+/** An answer to the person's own message: sent even after their STOP (category `reponse`, whatsapp-channel.ts). */
 async function reply(db: DB, telephone: string, body: string | null) {
-  if (body) await enqueueMessage(db, { channel: 'sms', to: telephone, body, category: 'avis' });
+  if (body) await enqueueMessage(db, { channel: 'sms', to: telephone, body, category: 'reponse' });
 }

@@ -82,7 +82,7 @@ export async function markVolunteerConfirmed(trx: DB, id: number): Promise<boole
 export function findVolunteer(db: DB, id: number) {
   return db
     .selectFrom('volunteers')
-    .select(['id', 'name', 'email', 'telephone', 'is_confirmed', 'refused_at'])
+    .select(['id', 'name', 'email', 'telephone', 'is_confirmed', 'refused_at', 'public_profile'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

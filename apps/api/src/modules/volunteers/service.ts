@@ -115,7 +115,13 @@ export async function confirmVolunteer(db: DB, id: number, actor: AuditActor): P
       after: { is_confirmed: 1 },
     });
     const volunteer = (await findVolunteer(trx, id))!;
-    await notifyVolunteerConfirmed(trx, { id: volunteer.id, name: volunteer.name, email: volunteer.email, telephone: volunteer.telephone });
+    await notifyVolunteerConfirmed(trx, {
+      id: volunteer.id,
+      name: volunteer.name,
+      email: volunteer.email,
+      telephone: volunteer.telephone,
+      publicProfile: volunteer.public_profile === 1,
+    });
   });
 }
 

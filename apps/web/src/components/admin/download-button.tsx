@@ -39,7 +39,7 @@ export function DownloadButton({
       className="inline-flex min-h-11 max-w-full items-center gap-1 rounded px-1 text-left leading-snug font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 disabled:opacity-60"
     >
       <Download aria-hidden size={16} className="shrink-0" />
-      {isBusy ? 'Téléchargement...' : label}
+      {isBusy ? 'Téléchargement…' : label}
     </button>
   );
 }

@@ -41,7 +41,7 @@ export function ExportButton({ source, q, fileName }: { source: ExportSource; q:
       className="inline-flex min-h-11 items-center gap-2 rounded-md border border-emerald-800 bg-white px-3 py-2 font-medium text-emerald-800 hover:bg-emerald-50 focus-visible:ring-2 focus-visible:ring-emerald-700 focus-visible:outline-none disabled:opacity-60"
     >
       <FileDown aria-hidden size={18} />
-      {isBusy ? 'Export en cours...' : EXPORT_TEXT.button}
+      {isBusy ? 'Export en cours…' : EXPORT_TEXT.button}
     </button>
   );
 }

@@ -144,7 +144,7 @@ export function ListSearchBox({ id, term, onTermChange, placeholder, tooShort }:
           type="search"
           value={term}
           onChange={(e) => onTermChange(e.target.value)}
-          placeholder={placeholder ?? 'Rechercher...'}
+          placeholder={placeholder ?? 'Rechercher…'}
           maxLength={100}
           aria-describedby={tooShort ? hintId : undefined}
           className="min-h-11 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-10 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"

@@ -146,7 +146,9 @@ export function DashboardShell({
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 md:px-6">
+        {/* On a phone the person's name takes its own line and wraps (a long name was cut to « Marie-Chr… » at 360 px);
+            from md it shares the row, shortened with an ellipsis and whole in its title. */}
+        <header className="flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2 md:h-16 md:flex-nowrap md:px-6 md:py-0">
           <button
             type="button"
             onClick={() => setOpen(true)}
@@ -157,7 +159,15 @@ export function DashboardShell({
             Menu
           </button>
           <h1 className="shrink-0 text-xl font-bold text-emerald-950 max-md:text-lg">Tableau de bord</h1>
-          <p className="min-w-0 truncate font-medium text-slate-800">{userName ?? ''}</p>
+          {userName ? (
+            <p
+              className="min-w-0 font-medium text-slate-800 max-md:basis-full max-md:[overflow-wrap:anywhere] md:truncate"
+              title={userName}
+              data-testid="dashboard-user-name"
+            >
+              {userName}
+            </p>
+          ) : null}
         </header>
         <main className="flex-1 overflow-x-auto p-4 md:p-6">{children}</main>
       </div>

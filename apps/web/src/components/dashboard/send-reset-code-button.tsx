@@ -18,7 +18,7 @@ export function SendResetCodeButton({ user }: { user: { id: number; name: string
       variant="secondary"
       className="px-3 py-1 text-sm whitespace-nowrap"
       isLoading={send.isPending}
-      loadingText="Envoi..."
+      loadingText="Envoi…"
       onClick={() => send.mutate()}
       aria-label={`Envoyer un code de réinitialisation à ${user.name}`}
     >

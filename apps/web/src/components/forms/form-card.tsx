@@ -23,7 +23,7 @@ export function FormCard({
 export function SendButton({ isLoading, children }: { isLoading: boolean; children: ReactNode }) {
   return (
     <>
-      <Button type="submit" isLoading={isLoading} loadingText="Envoi en cours..." className="self-start">
+      <Button type="submit" isLoading={isLoading} loadingText="Envoi en cours…" className="self-start">
         {children}
       </Button>
       <PrivacyNote />

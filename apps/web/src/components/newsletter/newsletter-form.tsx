@@ -52,7 +52,7 @@ export function NewsletterForm() {
             placeholder="Votre adresse email"
             className="min-h-11 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
           />
-          <Button type="submit" isLoading={status.kind === 'sending'} loadingText="Envoi...">
+          <Button type="submit" isLoading={status.kind === 'sending'} loadingText="Envoi…">
             S'abonner
           </Button>
           <label className="flex items-start gap-2 text-left text-sm text-slate-700 sm:basis-full">

@@ -75,7 +75,7 @@ function MoneySection({ monthly }: { monthly: AdminStats['monthly'] }) {
       <p className="mb-3 text-slate-800">
         Total des dons : <strong>{formatFcfa(donations)}</strong> — total des paiements : <strong>{formatFcfa(payments)}</strong>.
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
+      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
         <MoneyChart monthly={monthly} />
       </Suspense>
       <DataTable
@@ -113,7 +113,7 @@ function MessagesSection({ months }: { months: AdminStats['messages_by_channel']
         SMS : <strong>{formatNumber(total('sms'))}</strong> — WhatsApp : <strong>{formatNumber(total('whatsapp'))}</strong> — e-mails :{' '}
         <strong>{formatNumber(total('email'))}</strong>.
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
+      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
         <MessagesChart months={months} />
       </Suspense>
       <DataTable
@@ -158,7 +158,7 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
         Zone la plus demandeuse&nbsp;: <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout «&nbsp;{topNeed}
         &nbsp;»).
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique..." />}>
+      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
         <NeedsChart zones={zones} needs={needs} />
       </Suspense>
       <DataTable

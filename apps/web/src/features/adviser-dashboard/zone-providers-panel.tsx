@@ -31,13 +31,13 @@ export function ZoneProvidersPanel({
           <p className="text-slate-700">{zone ? `Prestataires de la commune puis du département : ${zone}` : 'Prestataires de la zone'}</p>
         </div>
         {/* Ends only the session opened for this person; the sidebar's « Déconnexion » signs the adviser out. */}
-        <Button variant="secondary" onClick={onDisconnect} isLoading={isDisconnecting} loadingText="Fermeture...">
+        <Button variant="secondary" onClick={onDisconnect} isLoading={isDisconnecting} loadingText="Fermeture…">
           <LogOut aria-hidden size={16} />
           Quitter la session de {userName}
         </Button>
       </div>
       {query.isPending ? (
-        <Spinner label="Recherche des prestataires..." />
+        <Spinner label="Recherche des prestataires…" />
       ) : query.isError ? (
         <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
           {ZONE_PROVIDERS_MESSAGES.failure}

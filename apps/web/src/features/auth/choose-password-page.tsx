@@ -84,7 +84,7 @@ function ChoosePasswordForm({ needsCurrent, onNeedsCurrent }: { needsCurrent: bo
             label="Mot de passe reçu"
             autoComplete="current-password"
             required
-            hint="Celui que votre conseiller ou l'administrateur vous a donné."
+            hint="Celui que votre conseiller ou l’administrateur vous a donné."
             error={errors.current_password?.message}
             {...register('current_password')}
           />

@@ -58,7 +58,7 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (response: LoginResp
   return sentMessage === null ? (
     <FormCard layout="grid" onSubmit={ask} aria-label="Connexion par code">
       <TelephoneField required value={telephone} error={errors.telephone} onChange={(e) => setTelephone(e.target.value)} />
-      <Button type="submit" isLoading={isBusy} loadingText="Envoi...">
+      <Button type="submit" isLoading={isBusy} loadingText="Envoi…">
         Recevoir le code
       </Button>
     </FormCard>
@@ -77,7 +77,7 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (response: LoginResp
         error={errors.code}
         onChange={(e) => setCode(e.target.value)}
       />
-      <Button type="submit" isLoading={isBusy} loadingText="Connexion...">
+      <Button type="submit" isLoading={isBusy} loadingText="Connexion…">
         Se connecter
       </Button>
       <Button type="button" variant="ghost" onClick={() => setSentMessage(null)}>

@@ -83,7 +83,7 @@ export default function LoginPage() {
                 Mot de passe oublié ?
               </Link>
             </div>
-            <Button type="submit" isLoading={isSubmitting} loadingText="Connexion...">
+            <Button type="submit" isLoading={isSubmitting} loadingText="Connexion…">
               Se connecter
             </Button>
           </FormCard>

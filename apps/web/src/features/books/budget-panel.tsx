@@ -111,7 +111,7 @@ export function BudgetPanel({ year }: { year: number }) {
         <Button variant="secondary" onClick={() => setDrafts((x) => [...x, { account: '', cause: '', amount: '' }])}>
           Ajouter une ligne
         </Button>
-        <Button onClick={save} isLoading={busy} loadingText="Enregistrement...">
+        <Button onClick={save} isLoading={busy} loadingText="Enregistrement…">
           Enregistrer le budget
         </Button>
       </div>

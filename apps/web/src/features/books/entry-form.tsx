@@ -132,7 +132,7 @@ export function EntryForm() {
           <Button variant="secondary" onClick={() => setLines((x) => [...x, empty()])}>
             Ajouter une ligne
           </Button>
-          <Button type="submit" isLoading={busy} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={busy} loadingText="Enregistrement…">
             Enregistrer l’écriture
           </Button>
         </div>

@@ -72,7 +72,7 @@ export default function ConsumerPage() {
             : 'Votre zone n’est pas renseignée : votre conseiller peut l’ajouter.'}
         </p>
         {zone === null ? null : providers.isPending ? (
-          <Spinner label="Recherche des prestataires..." />
+          <Spinner label="Recherche des prestataires…" />
         ) : providers.isError ? (
           <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
             {ZONE_PROVIDERS_MESSAGES.failure}

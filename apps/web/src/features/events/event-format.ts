@@ -13,7 +13,7 @@ export const countOf = (n: number, singular: string, pluralForm = `${singular}s`
 
 export const seatsText = (event: Pick<EventItem, 'seats_left' | 'status'>): string => {
   if (event.status === 'annule') return 'Événement annulé';
-  if (event.seats_left === 0) return "Complet — inscription sur liste d'attente";
+  if (event.seats_left === 0) return 'Complet — inscription sur liste d’attente';
   return `${countOf(event.seats_left, 'place')} ${event.seats_left >= 2 ? 'restantes' : 'restante'}`;
 };
 

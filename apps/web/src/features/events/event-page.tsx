@@ -55,7 +55,7 @@ export default function EventPage() {
         window.location.assign(result.checkout_url);
         return;
       }
-      notify.success(result.status === 'liste_attente' ? "Vous êtes sur la liste d'attente." : 'Inscription confirmée !');
+      notify.success(result.status === 'liste_attente' ? 'Vous êtes sur la liste d’attente.' : 'Inscription confirmée !');
       if (result.ticket_url) navigate(result.ticket_url);
     } catch (error) {
       if (error instanceof ApiError && applyServerErrors(error, setError)) return;

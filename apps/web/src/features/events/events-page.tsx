@@ -15,7 +15,7 @@ export default function EventsPage() {
       <PageTitle title="Événements">Nos événements</PageTitle>
       {isPending ? <Spinner /> : null}
       {isError ? <p role="alert">Impossible de charger les événements. Veuillez réessayer.</p> : null}
-      {data && data.length === 0 ? <p>Aucun événement n'est prévu pour le moment.</p> : null}
+      {data && data.length === 0 ? <p>Aucun événement n’est prévu pour le moment.</p> : null}
       <ul className="flex flex-col gap-4">
         {data?.map((event: EventItem) => (
           <li key={event.id} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">

@@ -53,6 +53,15 @@ export default function TicketPage() {
     });
 
   const isActive = ticket.status === 'confirme' || ticket.status === 'paiement_attendu' || ticket.status === 'liste_attente';
+  // A ticket that no longer admits anyone says why, and where to go next.
+  const ended =
+    ticket.event.status === 'annule'
+      ? 'Cet événement est annulé : ce billet n’est plus valable.'
+      : ticket.status === 'annule'
+        ? 'Cette inscription est annulée : ce billet n’est plus valable.'
+        : ticket.status === 'expire'
+          ? 'Cette réservation a expiré faute de paiement : ce billet n’est plus valable.'
+          : null;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <PageTitle title="Mon billet">Mon billet</PageTitle>
@@ -67,7 +76,7 @@ export default function TicketPage() {
         <p className="font-semibold" data-testid="ticket-status">
           {REGISTRATION_STATUS_LABELS[ticket.status]}
         </p>
-        {ticket.status === 'confirme' ? (
+        {ticket.status === 'confirme' && ticket.event.status !== 'annule' ? (
           <>
             <QrCode value={`${window.location.origin}/billet/${token}`} label="QR code du billet" />
             <p>
@@ -76,15 +85,33 @@ export default function TicketPage() {
                 {ticket.code}
               </strong>
             </p>
-            <p className="text-sm text-slate-600">À présenter à l'accueil : le QR code, ou le code si vous n'avez pas de smartphone.</p>
+            <p className="text-sm text-slate-600">À présenter à l’accueil : le QR code, ou le code si vous n’avez pas de smartphone.</p>
             {ticket.checked_in_at ? <p>Arrivée enregistrée à {formatCotonouTime(ticket.checked_in_at)}.</p> : null}
           </>
         ) : null}
         {ticket.status === 'liste_attente' && ticket.waiting_position ? (
           <p data-testid="waiting-position">
-            Vous êtes {ticket.waiting_position === 1 ? '1ʳᵉ' : `${ticket.waiting_position}ᵉ`} sur la liste d'attente. Un SMS vous préviendra
+            Vous êtes {ticket.waiting_position === 1 ? '1ʳᵉ' : `${ticket.waiting_position}ᵉ`} sur la liste d’attente. Un SMS vous préviendra
             si une place se libère.
           </p>
+        ) : null}
+        {ended ? (
+          <div
+            role="status"
+            className="flex flex-col items-center gap-2 rounded-md bg-amber-50 p-3 text-amber-950"
+            data-testid="ticket-ended"
+          >
+            <p className="font-semibold">{ended}</p>
+            {/* Not a dead end: the event (to register again while seats remain) and the other events. */}
+            {ticket.event.status !== 'annule' ? (
+              <Link to={`/evenements/${ticket.event_id}`} className="underline">
+                Voir l’événement
+              </Link>
+            ) : null}
+            <Link to="/evenements" className="underline">
+              Voir les autres événements
+            </Link>
+          </div>
         ) : null}
         {ticket.status === 'paiement_attendu' ? (
           <Button onClick={pay} isLoading={busy}>

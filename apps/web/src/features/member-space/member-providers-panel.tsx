@@ -25,7 +25,7 @@ export function MemberProvidersPanel({ zone }: { zone: string | null }) {
           : 'Renseignez votre zone dans votre profil pour voir les prestataires et leurs réductions.'}
       </p>
       {zone === null ? null : providers.isPending ? (
-        <Spinner label="Recherche des prestataires..." />
+        <Spinner label="Recherche des prestataires…" />
       ) : providers.isError ? (
         <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
           {ZONE_PROVIDERS_MESSAGES.failure}

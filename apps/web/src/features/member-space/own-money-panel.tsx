@@ -90,7 +90,7 @@ export function OwnMoneyPanel() {
         </p>
       ) : query.data.length === 0 ? (
         <p className="text-slate-700">
-          Aucun paiement ni don pour l'instant. Ceux que vous ferez en étant connecté apparaîtront ici avec leur reçu.
+          Aucun paiement ni don pour l’instant. Ceux que vous ferez en étant connecté apparaîtront ici avec leur reçu.
         </p>
       ) : (
         <ul className="divide-y divide-slate-200">

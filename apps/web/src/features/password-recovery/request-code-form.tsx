@@ -34,7 +34,7 @@ export function RequestCodeForm({ onSent }: { onSent: (telephone: string, messag
     <FormCard layout="grid" onSubmit={onSubmit} aria-label="Demander un code">
       <p className="text-slate-700">Saisissez le numéro de téléphone de votre compte : nous vous enverrons un code par SMS.</p>
       <TelephoneField required error={errors.telephone?.message} {...register('telephone')} />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi...">
+      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi…">
         Recevoir un code
       </Button>
     </FormCard>

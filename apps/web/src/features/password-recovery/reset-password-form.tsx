@@ -62,7 +62,7 @@ export function ResetPasswordForm({
         error={errors.password?.message}
         {...register('password')}
       />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+      <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
         Changer le mot de passe
       </Button>
       <button type="button" onClick={onRestart} className="min-h-11 text-emerald-900 underline underline-offset-2 hover:text-emerald-700">

@@ -41,7 +41,7 @@ export default function PledgePayPage() {
               {problem}
             </p>
           ) : (
-            <Spinner label={byPhone ? 'Envoi de la demande sur votre téléphone...' : 'Ouverture du paiement...'} />
+            <Spinner label={byPhone ? 'Envoi de la demande sur votre téléphone…' : 'Ouverture du paiement…'} />
           )}
           <Link to={manage} className="font-semibold text-emerald-900 underline">
             Gérer mon engagement

@@ -95,7 +95,7 @@ export function MemberPrivacyPanel() {
         </ul>
       )}
       <div className="flex flex-wrap gap-3 pt-2">
-        <Button variant="secondary" isLoading={downloading} loadingText="Préparation..." onClick={download}>
+        <Button variant="secondary" isLoading={downloading} loadingText="Préparation…" onClick={download}>
           <Download aria-hidden size={18} /> Télécharger mes données
         </Button>
         <Button variant="danger" onClick={() => setDeleting(true)}>
@@ -150,7 +150,7 @@ function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           <Button type="button" variant="secondary" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" variant="danger" isLoading={remove.isPending} loadingText="Suppression...">
+          <Button type="submit" variant="danger" isLoading={remove.isPending} loadingText="Suppression…">
             Supprimer définitivement
           </Button>
         </div>

@@ -105,7 +105,7 @@ export function ProviderEditForm({ provider, onDone }: { provider: ProviderRecor
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
           Annuler
         </Button>
-        <Button type="submit" isLoading={mutation.isPending} loadingText="Enregistrement...">
+        <Button type="submit" isLoading={mutation.isPending} loadingText="Enregistrement…">
           Enregistrer
         </Button>
       </div>

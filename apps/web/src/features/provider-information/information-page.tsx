@@ -230,7 +230,7 @@ export default function InformationPage() {
                   <Button variant="secondary" onClick={() => setStep(1)} disabled={mutation.isPending}>
                     Précédent
                   </Button>
-                  <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
+                  <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours…">
                     Soumettre
                   </Button>
                 </div>
@@ -243,7 +243,7 @@ export default function InformationPage() {
       {mutation.isPending ? (
         <div className="fixed inset-0 z-50 flex items-center justify-center bg-white/70 backdrop-blur-sm">
           <div className="rounded-lg bg-white p-6 shadow-xl ring-1 ring-slate-200">
-            <Spinner label="Enregistrement en cours..." />
+            <Spinner label="Enregistrement en cours…" />
           </div>
         </div>
       ) : null}

@@ -79,7 +79,7 @@ export default function QuestionnairePage() {
           )}
         />
         <div className="flex justify-end">
-          <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours...">
+          <Button type="submit" isLoading={mutation.isPending} loadingText="Envoi en cours…">
             Soumettre
           </Button>
         </div>

@@ -23,7 +23,11 @@ const firstError = (errors: FieldErrors<VolunteerFormInput>) =>
   Object.values(errors).find((e) => typeof e?.message === 'string')?.message as string | undefined;
 
 /** `onRegistered`: the page then shows what happens next instead of an empty form. */
-export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { email: string; telephone: string }) => void }) {
+export function VolunteerForm({
+  onRegistered,
+}: {
+  onRegistered: (contact: { email: string; telephone: string; publicProfile: boolean }) => void;
+}) {
   const { register, handleSubmit, setError, control, errors, isSubmitting, progress, send } = useUploadForm<VolunteerFormInput>(
     '/volunteers',
     {
@@ -54,7 +58,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
         ),
       );
       notify.success(VOLUNTEER_MESSAGES.success);
-      onRegistered({ email: (email ?? '').trim(), telephone: String(telephone ?? '').trim() });
+      onRegistered({ email: (email ?? '').trim(), telephone: String(telephone ?? '').trim(), publicProfile: Boolean(public_profile) });
     } catch (error) {
       const isEmailTaken = error instanceof ApiError && Boolean(error.errors.email);
       if (isEmailTaken) setError('email', { type: 'server', message: VOLUNTEER_MESSAGES.emailTaken });
@@ -126,7 +130,7 @@ export function VolunteerForm({ onRegistered }: { onRegistered: (contact: { emai
       <div className="flex min-h-11 items-start gap-3">
         <input id="public_profile" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-emerald-700" {...register('public_profile')} />
         <label htmlFor="public_profile" className="text-slate-800">
-          J'accepte d'apparaître, avec ma photo, dans l'équipe des volontaires présentée sur le site public (facultatif).
+          J’accepte d’apparaître, avec ma photo, dans l’équipe des volontaires présentée sur le site public (facultatif).
         </label>
       </div>
       <div className="flex min-h-11 items-start gap-3">

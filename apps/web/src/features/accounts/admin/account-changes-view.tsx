@@ -66,7 +66,7 @@ function ChangeCard({ change, myId }: { change: AccountChange; myId: number | nu
           <p className="mt-3 text-sm text-gray-700">Vous avez proposé ce changement : un autre administrateur doit l’approuver.</p>
         ) : (
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button onClick={() => decide.mutate('approve')} isLoading={decide.isPending} loadingText="Enregistrement...">
+            <Button onClick={() => decide.mutate('approve')} isLoading={decide.isPending} loadingText="Enregistrement…">
               Approuver
             </Button>
             <Button variant="secondary" onClick={() => decide.mutate('reject')} disabled={decide.isPending}>

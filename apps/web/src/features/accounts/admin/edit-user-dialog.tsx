@@ -103,7 +103,7 @@ export function EditUserDialog({ user, onClose }: { user: ListedUser; onClose: (
           <Button variant="secondary" type="button" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" isLoading={update.isPending} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={update.isPending} loadingText="Enregistrement…">
             Enregistrer
           </Button>
         </div>

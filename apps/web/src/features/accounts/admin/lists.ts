@@ -27,7 +27,7 @@ const userList = (title: string, role: string, what: string): ListDefinition<Lis
   columns: USER_COLUMNS,
   emptyText: 'Aucun utilisateur trouvé.',
   errorText: fetchError(what),
-  searchPlaceholder: 'Rechercher par nom, email, téléphone...',
+  searchPlaceholder: 'Rechercher par nom, email, téléphone…',
 });
 
 /** Advisers, members, sympathisers and providers: Nom / Email / Téléphone / Ville. */
@@ -53,5 +53,5 @@ export const UNCONFIRMED_ACCOUNTS_LIST: ListDefinition<UnconfirmedUser> = {
   ],
   emptyText: 'Pas de confirmation en attente',
   errorText: fetchError('des utilisateurs non confirmés'),
-  searchPlaceholder: 'Rechercher par nom, email, téléphone...',
+  searchPlaceholder: 'Rechercher par nom, email, téléphone…',
 };

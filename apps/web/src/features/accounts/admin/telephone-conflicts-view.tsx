@@ -60,7 +60,7 @@ function NewNumberForm({ account }: { account: Account }) {
         type="submit"
         variant="secondary"
         isLoading={save.isPending}
-        loadingText="Enregistrement..."
+        loadingText="Enregistrement…"
         aria-label={`Enregistrer le numéro de ${account.name}`}
       >
         Enregistrer

@@ -23,7 +23,7 @@ export const CONTACT_MESSAGES_LIST: ListDefinition<ContactMessage, { status: Con
   ],
   emptyText: 'Aucun nouveau message.',
   errorText: fetchError('des messages de contact'),
-  searchPlaceholder: 'Rechercher par nom, email, message...',
+  searchPlaceholder: 'Rechercher par nom, email, message…',
 };
 
 export const HANDLED_EMPTY = 'Aucun message traité.';

@@ -65,14 +65,14 @@ export function RegistrationsPanel({ eventId }: { eventId: number }) {
     <div className="flex flex-col gap-2">
       <h3 className="font-bold">Inscriptions ({countOf(active.length, 'inscription')})</h3>
       {active.length === 0 ? <p>Aucune inscription.</p> : <ul className="divide-y divide-slate-200">{active.map(row)}</ul>}
-      <h3 className="font-bold">Liste d'attente ({countOf(waiting.length, 'personne')})</h3>
+      <h3 className="font-bold">Liste d’attente ({countOf(waiting.length, 'personne')})</h3>
       {waiting.length === 0 ? <p>Personne en attente.</p> : <ol className="divide-y divide-slate-200">{waiting.map(row)}</ol>}
       <ConfirmDialog
         isOpen={toCancel !== null}
-        title="Annuler l'inscription"
+        title="Annuler l’inscription"
         message={
           toCancel
-            ? `Annuler l'inscription de ${toCancel.name} (${countOf(toCancel.seats, 'place')}) ? La personne suivante sur la liste d'attente recevra la place.`
+            ? `Annuler l’inscription de ${toCancel.name} (${countOf(toCancel.seats, 'place')}) ? La personne suivante sur la liste d’attente recevra la place.`
             : ''
         }
         onCancel={() => setToCancel(null)}

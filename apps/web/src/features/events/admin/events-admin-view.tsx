@@ -163,7 +163,7 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
         ) : null}
       </div>
       <details className="mt-2">
-        <summary className="min-h-11 cursor-pointer py-2">Inscriptions et liste d'attente</summary>
+        <summary className="min-h-11 cursor-pointer py-2">Inscriptions et liste d’attente</summary>
         <RegistrationsPanel eventId={id} />
       </details>
       <details className="mt-2">

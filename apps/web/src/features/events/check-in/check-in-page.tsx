@@ -163,7 +163,7 @@ export default function CheckInPage() {
       <section className="mx-auto max-w-md px-4 py-10">
         <PageTitle title="Accueil de l'événement">Accueil de l'événement</PageTitle>
         <p>
-          Connectez-vous d'abord : <Link to="/connexion">administrateur</Link> ou <Link to="/benevole">bénévole</Link>.
+          Connectez-vous d’abord : <Link to="/connexion">administrateur</Link> ou <Link to="/benevole">bénévole</Link>.
         </p>
       </section>
     );
@@ -175,7 +175,7 @@ export default function CheckInPage() {
         {online ? 'En ligne' : 'Hors connexion : les scans sont gardés sur cet appareil.'}
       </p>
       <p data-testid="pending-scans">
-        {pending === 0 ? 'Tous les scans sont envoyés.' : `${pending} scan${pending > 1 ? 's' : ''} en attente d'envoi`}
+        {pending === 0 ? 'Tous les scans sont envoyés.' : `${pending} scan${pending > 1 ? 's' : ''} en attente d’envoi`}
       </p>
       <form
         className="mt-4 flex flex-col gap-3"

@@ -26,7 +26,7 @@ export default function QrScanner({ onScan, onClose }: { onScan: (value: string)
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
-        setError("La caméra n'est pas disponible. Saisissez le code du billet.");
+        setError('La caméra n’est pas disponible. Saisissez le code du billet.');
         return;
       }
       const element = video.current;

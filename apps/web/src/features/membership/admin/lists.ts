@@ -17,6 +17,6 @@ export const MEMBERSHIPS_LIST: ListDefinition<MemberListItem> = {
     { key: 'until', header: 'Valable jusqu’au' },
   ],
   emptyText: 'Aucun compte pour ce statut.',
-  searchPlaceholder: 'Rechercher par nom, email, téléphone...',
+  searchPlaceholder: 'Rechercher par nom, email, téléphone…',
   errorText: 'Erreur lors de la récupération des adhésions.',
 };

@@ -40,5 +40,5 @@ export const OUTBOX_LIST: ListDefinition<OutboxMessage> = {
   ],
   emptyText: 'Aucun message pour le moment.',
   errorText: 'Erreur lors de la récupération des messages envoyés',
-  searchPlaceholder: 'Destinataire : téléphone ou e-mail...',
+  searchPlaceholder: 'Destinataire : téléphone ou e-mail…',
 };

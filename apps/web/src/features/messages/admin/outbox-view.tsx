@@ -94,7 +94,7 @@ export function OutboxView() {
       rowKey={(m) => m.id}
       emptyText="Aucun message pour le moment."
       errorText="Erreur lors de la récupération des messages envoyés"
-      searchPlaceholder="Destinataire : téléphone ou e-mail..."
+      searchPlaceholder="Destinataire : téléphone ou e-mail…"
       toolbar={toolbar}
     />
   );

@@ -16,7 +16,7 @@ export const SUBSCRIBERS_LIST: ListDefinition<Subscriber> = {
   ],
   emptyText: 'Aucun abonné à la newsletter.',
   errorText: fetchError('des abonnés à la newsletter'),
-  searchPlaceholder: 'Rechercher un email...',
+  searchPlaceholder: 'Rechercher un email…',
 };
 
 export const NEWSLETTER_SENDS_LIST: ListDefinition<NewsletterSendListItem> = {
@@ -33,5 +33,5 @@ export const NEWSLETTER_SENDS_LIST: ListDefinition<NewsletterSendListItem> = {
   ],
   emptyText: 'Aucune newsletter envoyée pour le moment.',
   errorText: fetchError('des newsletters envoyées'),
-  searchPlaceholder: 'Rechercher par objet...',
+  searchPlaceholder: 'Rechercher par objet…',
 };

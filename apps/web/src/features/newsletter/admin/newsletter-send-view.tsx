@@ -66,7 +66,7 @@ function ComposeForm() {
       <p role="status" className="text-slate-700">
         {count === undefined ? 'Calcul du nombre de destinataires…' : `Destinataires\u00a0: ${count} abonné${count > 1 ? 's' : ''}`}
       </p>
-      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi..." disabled={count === 0}>
+      <Button type="submit" isLoading={isSubmitting} loadingText="Envoi…" disabled={count === 0}>
         Envoyer la newsletter
       </Button>
     </form>

@@ -171,7 +171,7 @@ export function OfflinePaymentView() {
           />
         ) : null}
         <div className="sm:col-span-2">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
             Enregistrer le paiement
           </Button>
         </div>

@@ -37,7 +37,7 @@ export const PAYMENTS_LIST: ListDefinition<PaymentListItem> = {
   ]),
   emptyText: 'Aucun paiement trouvé.',
   errorText: fetchError('des paiements'),
-  searchPlaceholder: 'Rechercher par client, téléphone, transaction...',
+  searchPlaceholder: 'Rechercher par client, téléphone, transaction…',
 };
 
 export const DONATIONS_LIST: ListDefinition<DonationListItem> = {
@@ -55,5 +55,5 @@ export const DONATIONS_LIST: ListDefinition<DonationListItem> = {
   ]),
   emptyText: 'Aucun don trouvé.',
   errorText: fetchError('des dons'),
-  searchPlaceholder: 'Rechercher par nom, téléphone, objet, reçu...',
+  searchPlaceholder: 'Rechercher par nom, téléphone, objet, reçu…',
 };

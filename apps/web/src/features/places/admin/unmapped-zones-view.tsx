@@ -57,7 +57,7 @@ function UnmappedZoneCard({ item }: { item: UnmappedZone }) {
         }}
       >
         <ZoneField label={`Zone de ${item.name}`} name={`zone-${keyOf(item)}`} value={zone} onChange={setZone} error={error} required />
-        <Button type="submit" isLoading={save.isPending} loadingText="Enregistrement..." aria-label={`Enregistrer la zone de ${item.name}`}>
+        <Button type="submit" isLoading={save.isPending} loadingText="Enregistrement…" aria-label={`Enregistrer la zone de ${item.name}`}>
           Enregistrer la zone
         </Button>
       </form>

@@ -23,7 +23,7 @@ export const PROJECTS_LIST: ListDefinition<Project> = {
   ],
   emptyText: 'Aucun projet trouvé.',
   errorText: fetchError('des projets'),
-  searchPlaceholder: 'Rechercher un projet...',
+  searchPlaceholder: 'Rechercher un projet…',
 };
 
 /** The download address of a project's attached file. */

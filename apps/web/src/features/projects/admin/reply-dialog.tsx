@@ -76,7 +76,7 @@ export function ProjectReplyDialog({ project, onClose }: { project: Project; onC
             <Button variant="secondary" type="button" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" isLoading={send.isPending} loadingText="Envoi...">
+            <Button type="submit" isLoading={send.isPending} loadingText="Envoi…">
               Enregistrer et envoyer
             </Button>
           </div>

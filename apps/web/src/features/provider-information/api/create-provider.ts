@@ -1,6 +1,6 @@
 import type { ProviderInformation } from '@shared/schemas/provider';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import type { MessageResponse } from '@shared/schemas/api-common';
 
 export function createProvider(input: ProviderInformation) {
@@ -15,15 +15,8 @@ export function useCreateProvider() {
 export function useHasProviderRecord() {
   return useQuery({
     queryKey: ['prestataire', 'exists'],
-    queryFn: async () => {
-      try {
-        await api.get('/prestataire');
-        return true;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return false;
-        throw error;
-      }
-    },
+    // Not GET /prestataire, whose 404 for a provider without a record shows as an error in the browser's console.
+    queryFn: async () => (await api.get<{ has_record: boolean }>('/prestataire/status')).has_record,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

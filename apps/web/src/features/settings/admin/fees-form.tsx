@@ -44,7 +44,7 @@ export function FeesForm({ current }: { current: FeeSettings }) {
       {field('cotisation_amount', 'Cotisation (FCFA)')}
       {field('cotisation_min', 'Minimum de la cotisation (FCFA)')}
       <div className="sm:col-span-2">
-        <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+        <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
           Enregistrer les montants
         </Button>
       </div>

@@ -109,7 +109,7 @@ export function OrganisationForm({ current }: { current: OrganisationFacts }) {
         </p>
       ) : null}
       <div className="sm:col-span-2">
-        <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+        <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
           Enregistrer les coordonnées
         </Button>
       </div>

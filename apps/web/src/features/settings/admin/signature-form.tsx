@@ -82,7 +82,7 @@ export function SignatureForm({ imageUrl }: { imageUrl: string | null }) {
         onChange={() => setError(undefined)}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="button" onClick={() => void send()} isLoading={busy} loadingText="Envoi...">
+        <Button type="button" onClick={() => void send()} isLoading={busy} loadingText="Envoi…">
           Enregistrer la signature
         </Button>
         {imageUrl ? (

@@ -21,7 +21,7 @@ export const TESTIMONIALS_LIST: ListDefinition<AdminTestimonial, { status: Testi
   ],
   emptyText: 'Aucun témoignage en attente de publication.',
   errorText: fetchError('des témoignages'),
-  searchPlaceholder: 'Rechercher par auteur, titre, texte...',
+  searchPlaceholder: 'Rechercher par auteur, titre, texte…',
 };
 
 export const PUBLISHED_EMPTY = 'Aucun témoignage publié.';

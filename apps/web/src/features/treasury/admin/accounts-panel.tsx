@@ -105,7 +105,7 @@ function NewAccountForm() {
           {...form.register('opening_date')}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Création...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Création…">
             Créer le compte
           </Button>
         </div>
@@ -153,7 +153,7 @@ function TransferForm() {
           </p>
         ) : null}
         <div className="self-end">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
             Enregistrer le virement
           </Button>
         </div>
@@ -241,7 +241,7 @@ function TransferList() {
               <Button variant="secondary" onClick={close}>
                 Ne pas annuler
               </Button>
-              <Button variant="danger" onClick={confirm} isLoading={isPending} loadingText="Annulation...">
+              <Button variant="danger" onClick={confirm} isLoading={isPending} loadingText="Annulation…">
                 Confirmer l’annulation
               </Button>
             </div>

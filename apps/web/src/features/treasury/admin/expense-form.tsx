@@ -121,7 +121,7 @@ export function ExpenseForm() {
           </p>
         ) : null}
         <div className="sm:col-span-2">
-          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement...">
+          <Button type="submit" isLoading={isSubmitting} loadingText="Enregistrement…">
             Enregistrer la dépense
           </Button>
         </div>

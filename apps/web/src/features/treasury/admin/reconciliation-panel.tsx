@@ -70,7 +70,7 @@ export function ReconciliationPanel() {
             />
           ))}
           <div className="sm:col-span-2">
-            <Button type="submit" isLoading={isSending} loadingText="Rapprochement...">
+            <Button type="submit" isLoading={isSending} loadingText="Rapprochement…">
               Rapprocher
             </Button>
           </div>

@@ -26,7 +26,7 @@ export const UNCONFIRMED_VOLUNTEERS_LIST: ListDefinition<UnconfirmedVolunteer> =
   ],
   emptyText: 'Pas de volontaires en attente de confirmation',
   errorText: fetchError('des volontaires non confirmés'),
-  searchPlaceholder: 'Rechercher par nom, email...',
+  searchPlaceholder: 'Rechercher par nom, email…',
 };
 
 /** « Confirmés » and « Refusés » beside the waiting list: what was decided, and what is kept of deleted documents. */
@@ -51,5 +51,5 @@ export const DECIDED_VOLUNTEERS_LIST: ListDefinition<DecidedVolunteer, { status:
   ],
   emptyText: 'Aucun volontaire ici pour le moment',
   errorText: fetchError('des volontaires'),
-  searchPlaceholder: 'Rechercher par nom, email...',
+  searchPlaceholder: 'Rechercher par nom, email…',
 };
