@@ -4,11 +4,8 @@ import { conflict, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { assertNotProposer, assertOwnSession } from '../policy';
 import { shownChanges } from './account-change-proposals';
-import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../platform/lib/passwords';
-import { notifyNewAdministrator } from './account-notices';
-import { decideAccountChange, findAccountChange, findUserById, listAccountChanges, updateUser } from './data';
-import { revokeUserSessions } from './sessions';
+import { decideAccountChange, findAccountChange, findUserById, listAccountChanges } from './data';
+import { handOverToNewAdministrator, voidedPasswordHash } from './new-administrator';
 import { applyUserChanges } from './users';
 import { insertRegisteredUser, rethrowUniqueViolation } from './registration';
 
@@ -67,7 +64,7 @@ export async function approveAccountChange(db: DB, actor: AuditActor, id: number
   // Hashed before the transaction (a hash holds SQLite's write lock for its whole duration), and only when needed.
   const pending = await findAccountChange(db, id);
   const promotes = pending?.kind === 'create' || JSON.parse(pending?.changes ?? '{}').role === 'administrateur';
-  const voided = promotes ? await hashPassword(randomBytes(32).toString('base64url'), options.passwordCost) : '';
+  const voided = promotes ? await voidedPasswordHash(options.passwordCost) : '';
   await decide(db, actor, id, 'approuvee', async (trx) => {
     const change = (await findAccountChange(trx, id))!;
     const changes = JSON.parse(change.changes);
@@ -76,10 +73,7 @@ export async function approveAccountChange(db: DB, actor: AuditActor, id: number
     if (change.kind === 'update') await applyUserChanges(trx, actor, userId, changes, options, details);
     else userId = await insertRegisteredUser(trx, { id: change.proposed_by }, changes, actor.ip, options, details);
     if (voided && (change.kind === 'create' || changes.role === 'administrateur')) {
-      await updateUser(trx, userId, { password_hash: voided, must_change_password: 1, updated_at: nowIso() });
-      await revokeUserSessions(trx, userId);
-      const person = await findUserById(trx, userId);
-      if (person) await notifyNewAdministrator(trx, person, options.publicUrl);
+      await handOverToNewAdministrator(trx, userId, voided, options.publicUrl);
     }
     return userId;
   });
