@@ -1,5 +1,5 @@
 import type { DonationPurpose } from '@shared/constants';
-import { type Statement, type StatementMapping, TREASURY_MESSAGES } from '@shared/schemas/treasury';
+import { MAX_BOOK_AMOUNT, pastDay, type Statement, type StatementMapping, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import type { z } from 'zod';
 import type { bookLineSchema } from '@shared/schemas/treasury';
 import type { DB } from '../../platform/database/database';
@@ -96,6 +96,18 @@ export function parseStatementAmount(value: string): number | null {
   return sign * Number(m[1]);
 }
 
+/**
+ * What refuses a readable line: its day follows the rule of every other date (from 2000, not in the future: a line of
+ * 1999 would open a year that blocks every closing, one of 2099 would show on the public page), its amount the books'
+ * limit (safe whole FCFA). Checked at import and again at booking (lines imported before the rule).
+ */
+function lineRefusal(day: string, amount: number): string | null {
+  const date = pastDay.safeParse(day);
+  if (!date.success) return date.error.issues[0]?.message ?? TREASURY_MESSAGES.dateInvalid;
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_BOOK_AMOUNT) return TREASURY_MESSAGES.amountTooLarge;
+  return null;
+}
+
 interface ParsedLine {
   line_no: number;
   day: string;
@@ -129,6 +141,10 @@ function readLines(text: string, mapping: StatementMapping): ParsedLine[] {
     const bal = balance >= 0 && (cells[balance] ?? '').trim() !== '' ? parseStatementAmount(cells[balance] ?? '') : null;
     if (!day || value === null || value === 0 || (balance >= 0 && (cells[balance] ?? '').trim() !== '' && bal === null))
       throw fieldError('file', `${TREASURY_MESSAGES.statementLineInvalid}${lineNo}`);
+    const refusal = lineRefusal(day, value);
+    if (refusal) throw fieldError('file', TREASURY_MESSAGES.statementLineRefused(lineNo, refusal));
+    if (bal !== null && (!Number.isSafeInteger(bal) || Math.abs(bal) > MAX_BOOK_AMOUNT))
+      throw fieldError('file', TREASURY_MESSAGES.statementLineRefused(lineNo, TREASURY_MESSAGES.amountTooLarge));
     return {
       line_no: lineNo,
       day,
@@ -362,6 +378,8 @@ export async function bookLine(
   if (!statement) throw notFound(TREASURY_MESSAGES.statementNotFound);
   const line = await lineOf(db, statementId, lineId);
   const amount = Number(line.amount);
+  const refusal = lineRefusal(line.day, amount);
+  if (refusal) throw fieldError('line', TREASURY_MESSAGES.statementLineRefused(line.line_no, refusal));
   if ((input.kind === 'depense') !== amount < 0) throw fieldError('kind', TREASURY_MESSAGES.bookWrongSign);
   const account = (await findAccountRow(db, statement.account_id))!;
   const description = input.description ?? (line.label || 'Ligne de relevé');

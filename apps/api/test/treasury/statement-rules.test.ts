@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, type SeededUser, seedUser } from '../helpers/users';
+import { field, file, multipart } from '../public-site/fixtures';
+import { createAccount } from './helpers';
+
+// A statement line follows the rules of every other date and amount: from 2000, not in the future, at most the
+// books' limit; refused at import (with its line number, nothing imported) and again at booking.
+
+let t: TestApp;
+let admin: SeededUser;
+let bank: { id: number };
+const MAPPING = { date: 'Date', label: 'Libellé', amount: 'Montant' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, 'administrateur');
+  bank = await createAccount(t, admin, 'Banque Atlantique', 'banque', 1_000_000, '2026-01-01');
+});
+afterAll(async () => t?.close());
+
+function upload(csv: string, filename = 'releve.csv') {
+  const body = multipart([
+    field('account', String(bank.id)),
+    field('mapping', JSON.stringify(MAPPING)),
+    file('file', filename, Buffer.from(csv), 'text/csv'),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/treasury/statements',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(admin.token) },
+  });
+}
+
+const statementCount = async () => (await t.db.selectFrom('treasury_statements').select('id').execute()).length;
+const book = (statement: number, line: number, payload: object = { kind: 'recette', nature: 'autre' }) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/treasury/statements/${statement}/lines/${line}/book`,
+    headers: bearer(admin.token),
+    payload,
+  });
+
+describe('statement lines: dates and amounts', () => {
+  it('refuses at import a line dated before 2000 or in the future, naming the line, and imports nothing', async () => {
+    const before = await statementCount();
+    const old = await upload('Date;Libellé;Montant\n2026-03-01;A;1000\n1999-01-01;B;2000\n');
+    expect(old.statusCode, old.body).toBe(422);
+    expect(old.json().errors.file[0]).toBe('Ligne 3\u00a0: La date ne peut pas être antérieure au 1er janvier 2000.');
+    const future = await upload('Date;Libellé;Montant\n2099-01-01;A;1000\n');
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors.file[0]).toBe('Ligne 2\u00a0: La date ne peut pas être dans le futur.');
+    expect(await statementCount()).toBe(before);
+  });
+
+  it('refuses at import an amount over the books’ limit, naming the line', async () => {
+    const before = await statementCount();
+    const res = await upload('Date;Libellé;Montant\n2026-03-01;A;1000\n2026-03-02;B;99999999999999999999\n');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.file[0]).toBe('Ligne 3\u00a0: Le montant est trop élevé.');
+    expect(await statementCount()).toBe(before);
+  });
+
+  it('checks the date and the amount again at booking (lines imported before the rule)', async () => {
+    const res = await upload('Date;Libellé;Montant\n2026-03-01;A;1000\n2026-03-02;B;2000\n');
+    expect(res.statusCode, res.body).toBe(201);
+    const st = res.json() as { id: number; lines: { id: number; line: number }[] };
+    const [a, b] = st.lines;
+    await t.db.updateTable('treasury_statement_lines').set({ day: '2099-01-01' }).where('id', '=', a!.id).execute();
+    await t.db.updateTable('treasury_statement_lines').set({ amount: 1e20 }).where('id', '=', b!.id).execute();
+    const movements = async () => (await t.db.selectFrom('treasury_movements').select('id').execute()).length;
+    const count = await movements();
+    const future = await book(st.id, a!.id);
+    expect(future.statusCode, future.body).toBe(422);
+    expect(future.json().errors.line[0]).toBe('Ligne 2\u00a0: La date ne peut pas être dans le futur.');
+    const huge = await book(st.id, b!.id);
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(huge.json().errors.line[0]).toBe('Ligne 3\u00a0: Le montant est trop élevé.');
+    expect(await movements()).toBe(count);
+  });
+});
