@@ -137,6 +137,9 @@ export const TREASURY_MESSAGES = {
   bookKindInvalid: 'Choisissez « dépense » ou « recette ».',
   bookWrongSign: 'Une ligne de sortie d’argent s’enregistre en dépense, une ligne d’entrée en recette.',
   natureInvalid: 'Veuillez choisir la nature de la recette.',
+  lineNotBooked: 'Seule une ligne enregistrée depuis le relevé (recette ou dépense) peut être annulée.',
+  lineExpenseActive: 'Cette ligne est enregistrée en dépense\u00a0: annulez d’abord la dépense, puis la ligne.',
+  lineCancelled: 'Ligne annulée\u00a0: son écriture est contre-passée et la ligne redevient non rapprochée.',
 } as const;
 
 /** The largest amount of one line in the books (a manual entry's line, its total, a statement line): whole FCFA far under 2^53. */
@@ -246,6 +249,9 @@ export type TransferView = z.infer<typeof transferViewSchema>;
 export const transferCancelSchema = z.object({
   reason: freeText({ requiredMessage: TREASURY_MESSAGES.reasonRequired, max: 300, maxMessage: TREASURY_MESSAGES.reasonTooLong }),
 });
+
+/** POST /api/admin/treasury/statements/{id}/lines/{line}/cancel: a booked line countered, with a reason. */
+export const lineCancelSchema = transferCancelSchema;
 
 /** POST /api/admin/expenses (multipart; the proof file travels beside these fields). */
 export const expenseFieldsSchema = z.object({

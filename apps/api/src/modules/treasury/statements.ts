@@ -10,6 +10,7 @@ import {
   balancesBefore,
   type Exec,
   findAccountRow,
+  findExpense,
   findMovement,
   findStatement,
   findStatementLine,
@@ -17,12 +18,13 @@ import {
   insertStatement,
   insertStatementLines,
   isMovementReconciled,
+  releaseBookedLine,
   type StatementLineRow,
   setLineMatch,
   statementLines,
   unreconciledMovements,
 } from './data';
-import { recordMovement } from './ledger';
+import { recordMovement, reverseMovement, todayInCotonou } from './ledger';
 import { createExpense } from './service';
 
 // Reconciliation of a bank or mobile-money statement (CSV) with the books: each line is matched to one movement of
@@ -445,5 +447,39 @@ export async function bookLine(
       });
     });
   }
+  return statementView(db, statementId);
+}
+
+/**
+ * Cancels a line booked from the statement: a receipt's movement is countered today (its entry reversed in the books)
+ * and the line is « non rapprochée » again, to book anew or match. A line booked as an expense is undone with the
+ * expense (its cancellation may need a second administrator): once the expense is cancelled, the line is released.
+ */
+export async function cancelBookedLine(db: DB, statementId: number, lineId: number, reason: string, actor: AuditActor): Promise<Statement> {
+  await db.transaction().execute(async (trx) => {
+    const line = await findStatementLine(trx, lineId);
+    if (!line || line.statement_id !== statementId) throw notFound(TREASURY_MESSAGES.lineNotFound);
+    if (line.match_kind !== 'saisie') throw conflict(TREASURY_MESSAGES.lineNotBooked);
+    let counter: number | null = null;
+    if (line.expense_id !== null) {
+      const expense = await findExpense(trx, line.expense_id);
+      if (expense && expense.status !== 'annulee') throw conflict(TREASURY_MESSAGES.lineExpenseActive);
+    } else {
+      const movement = line.movement_id === null ? undefined : await findMovement(trx, line.movement_id);
+      if (movement?.source_type !== 'statement_line') throw conflict(TREASURY_MESSAGES.lineNotBooked);
+      counter = (await reverseMovement(trx, movement, todayInCotonou(), `Annulation — ${movement.label}`, actor.id)).id;
+    }
+    if (!(await releaseBookedLine(trx, lineId, line.movement_id))) throw conflict(TREASURY_MESSAGES.lineNotBooked);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'treasury_statement.cancel_line',
+      entity: 'treasury_statement',
+      entityId: statementId,
+      before: line,
+      details: { line: lineId, movement: line.movement_id, expense: line.expense_id, counter, reason },
+    });
+  });
   return statementView(db, statementId);
 }
