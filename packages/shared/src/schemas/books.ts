@@ -43,6 +43,10 @@ export const BOOKS_MESSAGES = {
   reopened: (year: number) => `L’exercice ${year} est rouvert.`,
   budgetAmount: 'Le montant budgété doit être un nombre entier positif de FCFA.',
   budgetDuplicate: 'Ce compte figure deux fois dans le budget pour la même cause.',
+  chainVerified: (entries: number) => `Chaîne des écritures vérifiée (${entries} écritures).`,
+  chainBroken: (entry: number) => `Chaîne rompue à l’écriture n° ${entry}.`,
+  chainHeadMissing: 'Chaîne rompue\u00a0: des écritures manquent à la fin de la chaîne.',
+  totalsBroken: 'Les totaux tenus ne correspondent plus aux écritures.',
 } as const;
 
 export const JOURNALS = ['BQ', 'MM', 'CA', 'OD', 'AN'] as const;
@@ -157,6 +161,8 @@ export const verifySchema = z.object({
   first_broken: z.number().nullable(),
   /** The kept totals (trial balance, statements) equal the sums of the hashed lines. */
   totals_ok: z.boolean(),
+  /** The last entry is the chain's kept head: none was deleted from the end. */
+  head_ok: z.boolean(),
 });
 
 export const booksFormat = z.enum(['json', 'csv', 'pdf']).optional();

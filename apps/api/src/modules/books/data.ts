@@ -68,6 +68,9 @@ export async function takeChainHead(db: Exec): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.last_hash;
 }
+/** The hash of the last entry posted, kept beside the entries: a deletion at the end of the chain leaves it behind. */
+export const chainHead = async (db: Exec) =>
+  (await db.selectFrom('books_chain').select('last_hash').where('id', '=', 1).executeTakeFirst())?.last_hash ?? null;
 export const setChainHead = (db: Exec, hash: string) =>
   db.updateTable('books_chain').set({ last_hash: hash }).where('id', '=', 1).execute();
 

@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { entryHash, GENESIS_HASH } from './chain';
 import {
+  chainHead,
   closedYears,
   type EntryFilter,
   type EntryRow,
@@ -192,7 +193,9 @@ async function totalsAgree(db: Exec): Promise<boolean> {
 }
 
 /** Recomputes the chain from the first entry (the first entry whose hash does not match, if any) and the totals. */
-export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean }> {
+export async function verifyChain(
+  db: Exec,
+): Promise<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean; head_ok: boolean }> {
   let previous = GENESIS_HASH;
   let after = 0;
   let count = 0;
@@ -228,11 +231,15 @@ export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: num
       count += 1;
       // The number carries the year, and the day falls in it: a formula-1 entry's year column is checked this way.
       const yearHolds = r.number.startsWith(`${r.year}-`) && r.day.startsWith(`${r.year}-`);
-      if (hash !== r.hash || !yearHolds) return { ok: false, entries: count, first_broken: r.id, totals_ok: await totalsAgree(db) };
+      if (hash !== r.hash || !yearHolds)
+        return { ok: false, entries: count, first_broken: r.id, totals_ok: await totalsAgree(db), head_ok: true };
       previous = r.hash;
     }
     after = rows[rows.length - 1]!.id;
   }
   const totalsOk = await totalsAgree(db);
-  return { ok: totalsOk, entries: count, first_broken: null, totals_ok: totalsOk };
+  // Each entry's hash covers the one before it, not the ones after: entries deleted from the end leave a valid chain,
+  // shorter than the head kept at each posting says.
+  const headOk = (await chainHead(db)) === previous;
+  return { ok: totalsOk && headOk, entries: count, first_broken: null, totals_ok: totalsOk, head_ok: headOk };
 }
