@@ -57,4 +57,36 @@ describe('books: the attacker’s second round', () => {
     }
     expect(await verify()).toMatchObject({ ok: false, first_broken: null, totals_ok: true, head_ok: false });
   });
+
+  it('caps a manual entry’s total as a line is capped', async () => {
+    const res = await post({
+      date: '2026-03-01',
+      journal: 'OD',
+      label: 'Total trop élevé',
+      lines: [
+        { account: '605', debit: 6_000_000_000_000 },
+        { account: '605', debit: 6_000_000_000_000 },
+        { account: '471', credit: 6_000_000_000_000 },
+        { account: '471', credit: 6_000_000_000_000 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.lines).toContain('Le montant est trop élevé.');
+    const line = await post(manual('2026-03-01', 10_000_000_000_001));
+    expect(line.statusCode).toBe(422);
+    expect(JSON.stringify(line.json())).toContain('Le montant est trop élevé.');
+    expect((await post(manual('2026-03-01', 10_000_000_000_000))).statusCode).toBe(201);
+  });
+
+  it('refuses a posting that would carry the year’s totals past 2^53', async () => {
+    // 900 entries at the maximum would get there; the year's totals are set close to it directly.
+    await t.db
+      .insertInto('books_totals')
+      .values({ year: 2024, account: '605', cause: '', carried: 0, debit: Number.MAX_SAFE_INTEGER - 991, credit: 0 })
+      .execute();
+    const over = await post(manual('2024-03-01', 1_000));
+    expect(over.statusCode, over.body).toBe(422);
+    expect(over.json().message).toBe('Le montant est trop élevé.');
+    expect((await post(manual('2024-03-01', 900))).statusCode).toBe(201);
+  });
 });

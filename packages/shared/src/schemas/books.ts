@@ -1,6 +1,6 @@
 import { optionalFreeText, freeText } from '../text-rules';
 import { z } from '../zod-fr';
-import { pastDay, yearSchema } from './treasury';
+import { MAX_BOOK_AMOUNT, pastDay, TREASURY_MESSAGES, yearSchema } from './treasury';
 
 // Books: double-entry accounting on OHADA's SYCEBNL (docs/books.md). Every amount is whole FCFA.
 
@@ -15,6 +15,7 @@ export const BOOKS_MESSAGES = {
   linesTooFew: 'Une écriture compte au moins deux lignes.',
   lineAmount: 'Chaque ligne porte un montant au débit ou au crédit, pas les deux.',
   amountInvalid: 'Le montant doit être un nombre entier de FCFA.',
+  amountTooLarge: TREASURY_MESSAGES.amountTooLarge,
   unbalanced: 'Écriture déséquilibrée : le total des débits doit égaler le total des crédits.',
   labelRequired: 'Veuillez indiquer le libellé de l’écriture.',
   labelTooLong: 'Le libellé ne doit pas dépasser 200 caractères.',
@@ -84,7 +85,7 @@ const wholeAmount = z.preprocess(
     .number({ error: BOOKS_MESSAGES.amountInvalid })
     .int(BOOKS_MESSAGES.amountInvalid)
     .min(0, BOOKS_MESSAGES.amountInvalid)
-    .max(1e13, BOOKS_MESSAGES.amountInvalid),
+    .max(MAX_BOOK_AMOUNT, BOOKS_MESSAGES.amountTooLarge),
 );
 
 const cause = optionalFreeText({ max: 40 });
@@ -112,6 +113,8 @@ export const entryCreateSchema = z
     const debit = e.lines.reduce((s, l) => s + l.debit, 0);
     const credit = e.lines.reduce((s, l) => s + l.credit, 0);
     if (debit !== credit) ctx.addIssue({ code: 'custom', path: ['lines'], message: BOOKS_MESSAGES.unbalanced });
+    // The total is capped as a line is: many lines at the maximum would reach 2^53 in a few entries.
+    else if (debit > MAX_BOOK_AMOUNT) ctx.addIssue({ code: 'custom', path: ['lines'], message: BOOKS_MESSAGES.amountTooLarge });
   });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 

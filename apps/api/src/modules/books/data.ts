@@ -84,6 +84,16 @@ export async function nextEntryNumber(db: Exec, year: number): Promise<number> {
   return row.last;
 }
 
+/** The year's running total of debits (equal to its credits): the trial balance's largest sum. */
+export async function yearDebitTotal(db: Exec, year: number): Promise<number> {
+  const row = await db
+    .selectFrom('books_totals')
+    .select((eb) => eb.fn.sum<number | string | null>('debit').as('debit'))
+    .where('year', '=', year)
+    .executeTakeFirst();
+  return Number(row?.debit ?? 0);
+}
+
 export async function insertEntryRows(db: Exec, entry: Omit<Insertable<BooksEntriesTable>, 'id'>, lines: NewLine[]): Promise<EntryRow> {
   const row = await db.insertInto('books_entries').values(entry).returningAll().executeTakeFirstOrThrow();
   await db
