@@ -89,4 +89,57 @@ describe('books: the attacker’s second round', () => {
     expect(over.json().message).toBe('Le montant est trop élevé.');
     expect((await post(manual('2024-03-01', 900))).statusCode).toBe(201);
   });
+
+  it('gives an entry of too many lines, and the reversal of a reversal, their own messages', async () => {
+    const lines = Array.from({ length: 202 }, (_, i) => (i % 2 === 0 ? { account: '605', debit: 10 } : { account: '471', credit: 10 }));
+    const many = await post({ date: '2026-04-01', journal: 'OD', label: 'Trop de lignes', lines });
+    expect(many.statusCode).toBe(422);
+    expect(many.json().errors.lines).toEqual(['Une écriture compte au plus 200 lignes.']);
+
+    const entry = await post(manual('2026-04-01', 700));
+    const reverse = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/books/entries/${id}/reverse`,
+        headers: bearer(admin.token),
+        payload: { reason: 'Erreur de saisie' },
+      });
+    const reversal = await reverse(entry.json().id);
+    expect(reversal.statusCode, reversal.body).toBe(201);
+    const again = await reverse(reversal.json().id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Cette écriture est déjà une contre-passation.');
+  });
+
+  it('takes a year in a path as exactly four digits, from 2000', async () => {
+    const put = (year: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/books/budgets/${year}`, headers: bearer(admin.token), payload: { lines: [] } });
+    for (const year of ['2026e0', '02026', '2026.0', ' 2026', '0x7EA']) {
+      const res = await put(encodeURIComponent(year));
+      expect(res.statusCode, `${year} ${res.body}`).toBe(422);
+      expect(res.json().errors.year).toEqual(['Veuillez indiquer une année valide.']);
+    }
+    const old = await put('1999');
+    expect(old.statusCode).toBe(422);
+    expect(old.json().errors.year).toEqual([
+      'Les comptes commencent en 2000 : une écriture ne peut pas être datée d’un exercice antérieur.',
+    ]);
+    expect((await put('2026')).statusCode).toBe(200);
+    const status = await t.app.inject({ method: 'GET', url: '/api/admin/books/years/2026e0', headers: bearer(admin.token) });
+    expect(status.statusCode).toBe(422);
+  });
+
+  it('refuses a manual entry moving a class 9 account against the balance sheet or the results', async () => {
+    const accounts = (await t.app.inject({ method: 'GET', url: '/api/admin/books/accounts', headers: bearer(admin.token) })).json() as {
+      number: string;
+      class: number;
+    }[];
+    const nine = accounts.filter((a) => a.class === 9 && a.number.length >= 2).map((a) => a.number);
+    expect(nine.length).toBeGreaterThanOrEqual(2);
+    const mixed = await post(manual('2026-04-02', 1_000, [nine[0]!, '471']));
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().errors.lines).toEqual(['Les comptes de la classe 9 ne se mouvementent qu’entre eux.']);
+    const among = await post(manual('2026-04-02', 1_000, [nine[0]!, nine[1]!]));
+    expect(among.statusCode, among.body).toBe(201);
+  });
 });

@@ -156,3 +156,13 @@ describe('cancelling a booked statement line', () => {
     expect(done.json().lines[0].match).toBeNull();
   });
 });
+
+describe('the statement’s file name', () => {
+  it('keeps only its base name, without < or >', async () => {
+    const res = await upload('Date;Libellé;Montant\n2026-05-01;A;1000\n', '../../C:\\banque\\<img src=x onerror=alert(1)>mars.csv');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().filename).toBe('img src=x onerror=alert(1)mars.csv');
+    const stored = await t.db.selectFrom('treasury_statements').select('filename').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(stored.filename).toBe('img src=x onerror=alert(1)mars.csv');
+  });
+});

@@ -110,6 +110,10 @@ export async function createManualEntry(db: DB, input: EntryCreate, actor: Audit
   input.lines.forEach((l, i) => {
     if (!labels.has(l.account)) throw fieldError(`lines.${i}.account`, BOOKS_MESSAGES.accountUnknown);
   });
+  // Off-balance-sheet accounts (class 9: commitments given or received) balance among themselves, never against
+  // the balance sheet or the results.
+  const offBalance = input.lines.map((l) => accountClass(l.account) === 9);
+  if (offBalance.some(Boolean) && !offBalance.every(Boolean)) throw fieldError('lines', BOOKS_MESSAGES.offBalanceMixed);
   return db.transaction().execute(async (trx) => {
     await assertOpenYear(trx, input.date);
     // A year before the books' first would open an exercise that every later closing waits for.
@@ -148,6 +152,7 @@ export async function reverseEntry(db: DB, id: number, reason: string, actor: Au
     // Only a manual entry is reversed by hand: one posted from a movement, an expense, an opening or a closing is
     // countered with its source (cancelling the movement or expense, reopening the year, by two where the policy
     // says so), or the books and the treasury would disagree and the source's own counter-entry would reverse it again.
+    if (original.source_type === 'reversal') throw conflict(BOOKS_MESSAGES.entryIsReversal);
     if (original.source_type !== 'manual') throw conflict(BOOKS_MESSAGES.entryReversedAtSource);
     if ((await entryReversing(trx, id)) || original.reverses_id !== null) throw conflict(BOOKS_MESSAGES.entryAlreadyReversed);
     await assertOpenYear(trx, today);
