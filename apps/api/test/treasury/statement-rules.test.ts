@@ -68,7 +68,7 @@ describe('statement lines: dates and amounts', () => {
     const st = res.json() as { id: number; lines: { id: number; line: number }[] };
     const [a, b] = st.lines;
     await t.db.updateTable('treasury_statement_lines').set({ day: '2099-01-01' }).where('id', '=', a!.id).execute();
-    await t.db.updateTable('treasury_statement_lines').set({ amount: 1e20 }).where('id', '=', b!.id).execute();
+    await t.db.updateTable('treasury_statement_lines').set({ amount: 20_000_000_000_000 }).where('id', '=', b!.id).execute();
     const movements = async () => (await t.db.selectFrom('treasury_movements').select('id').execute()).length;
     const count = await movements();
     const future = await book(st.id, a!.id);
