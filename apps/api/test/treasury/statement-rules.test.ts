@@ -162,7 +162,11 @@ describe('the statement’s file name', () => {
     const res = await upload('Date;Libellé;Montant\n2026-05-01;A;1000\n', '../../C:\\banque\\<img src=x onerror=alert(1)>mars.csv');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().filename).toBe('img src=x onerror=alert(1)mars.csv');
-    const stored = await t.db.selectFrom('treasury_statements').select('filename').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('treasury_statements')
+      .select('filename')
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
     expect(stored.filename).toBe('img src=x onerror=alert(1)mars.csv');
   });
 });
