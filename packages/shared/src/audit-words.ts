@@ -74,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'treasury_settings.update': 'Réglages de trésorerie',
   'treasury_statement.import': 'Relevé importé',
   'treasury_statement.match': 'Relevé rapproché',
+  'treasury_statement.cancel_line': 'Ligne de relevé annulée',
   'books_account.create': 'Sous-compte comptable créé',
   'books_entry.create': 'Écriture comptable saisie',
   'books_entry.reverse': 'Écriture contre-passée',

@@ -1,6 +1,6 @@
 import { optionalFreeText, freeText } from '../text-rules';
 import { z } from '../zod-fr';
-import { pastDay, yearSchema } from './treasury';
+import { MAX_BOOK_AMOUNT, pastDay, TREASURY_MESSAGES, yearSchema } from './treasury';
 
 // Books: double-entry accounting on OHADA's SYCEBNL (docs/books.md). Every amount is whole FCFA.
 
@@ -13,8 +13,11 @@ export const BOOKS_MESSAGES = {
   accountUnknown: 'Ce compte n’existe pas dans le plan comptable.',
   lineAccountInvalid: 'Le numéro de compte s’écrit avec 2 à 8 chiffres.',
   linesTooFew: 'Une écriture compte au moins deux lignes.',
+  linesTooMany: (max: number) => `Une écriture compte au plus ${max} lignes.`,
+  offBalanceMixed: 'Les comptes de la classe 9 ne se mouvementent qu’entre eux.',
   lineAmount: 'Chaque ligne porte un montant au débit ou au crédit, pas les deux.',
   amountInvalid: 'Le montant doit être un nombre entier de FCFA.',
+  amountTooLarge: TREASURY_MESSAGES.amountTooLarge,
   unbalanced: 'Écriture déséquilibrée : le total des débits doit égaler le total des crédits.',
   labelRequired: 'Veuillez indiquer le libellé de l’écriture.',
   labelTooLong: 'Le libellé ne doit pas dépasser 200 caractères.',
@@ -25,6 +28,7 @@ export const BOOKS_MESSAGES = {
   entryNotFound: 'Écriture introuvable.',
   entryImmutable: 'Une écriture validée ne peut être ni modifiée ni supprimée : contre-passez-la.',
   entryAlreadyReversed: 'Cette écriture a déjà été contre-passée.',
+  entryIsReversal: 'Cette écriture est déjà une contre-passation.',
   entryReversedAtSource:
     'Cette écriture vient d’un mouvement, d’une dépense, d’une ouverture ou d’une clôture : annulez sa source (ou rouvrez l’exercice), elle sera contre-passée avec elle.',
   beforeFirstYear: (year: number) => `Les comptes commencent en ${year} : une écriture ne peut pas être datée d’un exercice antérieur.`,
@@ -43,7 +47,16 @@ export const BOOKS_MESSAGES = {
   reopened: (year: number) => `L’exercice ${year} est rouvert.`,
   budgetAmount: 'Le montant budgété doit être un nombre entier positif de FCFA.',
   budgetDuplicate: 'Ce compte figure deux fois dans le budget pour la même cause.',
+  chainVerified: (entries: number) => `Chaîne des écritures vérifiée (${entries} écritures).`,
+  chainBroken: (entry: number) => `Chaîne rompue à l’écriture n° ${entry}.`,
+  chainHeadMissing: 'Chaîne rompue\u00a0: des écritures manquent à la fin de la chaîne.',
+  totalsBroken: 'Les totaux tenus ne correspondent plus aux écritures.',
 } as const;
+
+/** The most lines a manual entry holds. */
+export const MAX_ENTRY_LINES = 200;
+/** The books' first possible year (yearSchema, pastDay). */
+export const FIRST_BOOK_YEAR = 2000;
 
 export const JOURNALS = ['BQ', 'MM', 'CA', 'OD', 'AN'] as const;
 export const JOURNAL_LABELS: Record<(typeof JOURNALS)[number], string> = {
@@ -80,7 +93,7 @@ const wholeAmount = z.preprocess(
     .number({ error: BOOKS_MESSAGES.amountInvalid })
     .int(BOOKS_MESSAGES.amountInvalid)
     .min(0, BOOKS_MESSAGES.amountInvalid)
-    .max(1e13, BOOKS_MESSAGES.amountInvalid),
+    .max(MAX_BOOK_AMOUNT, BOOKS_MESSAGES.amountTooLarge),
 );
 
 const cause = optionalFreeText({ max: 40 });
@@ -102,12 +115,17 @@ export const entryCreateSchema = z
       .default('OD'),
     label: freeText({ requiredMessage: BOOKS_MESSAGES.labelRequired, max: 200, maxMessage: BOOKS_MESSAGES.labelTooLong }),
     reference: optionalFreeText({ max: 100, maxMessage: BOOKS_MESSAGES.referenceTooLong }),
-    lines: z.array(entryLineInputSchema, { error: BOOKS_MESSAGES.linesTooFew }).min(2, BOOKS_MESSAGES.linesTooFew).max(200),
+    lines: z
+      .array(entryLineInputSchema, { error: BOOKS_MESSAGES.linesTooFew })
+      .min(2, BOOKS_MESSAGES.linesTooFew)
+      .max(MAX_ENTRY_LINES, BOOKS_MESSAGES.linesTooMany(MAX_ENTRY_LINES)),
   })
   .superRefine((e, ctx) => {
     const debit = e.lines.reduce((s, l) => s + l.debit, 0);
     const credit = e.lines.reduce((s, l) => s + l.credit, 0);
     if (debit !== credit) ctx.addIssue({ code: 'custom', path: ['lines'], message: BOOKS_MESSAGES.unbalanced });
+    // The total is capped as a line is: many lines at the maximum would reach 2^53 in a few entries.
+    else if (debit > MAX_BOOK_AMOUNT) ctx.addIssue({ code: 'custom', path: ['lines'], message: BOOKS_MESSAGES.amountTooLarge });
   });
 export type EntryCreate = z.output<typeof entryCreateSchema>;
 
@@ -157,6 +175,8 @@ export const verifySchema = z.object({
   first_broken: z.number().nullable(),
   /** The kept totals (trial balance, statements) equal the sums of the hashed lines. */
   totals_ok: z.boolean(),
+  /** The last entry is the chain's kept head: none was deleted from the end. */
+  head_ok: z.boolean(),
 });
 
 export const booksFormat = z.enum(['json', 'csv', 'pdf']).optional();
@@ -273,7 +293,18 @@ export const budgetExecutionSchema = z.object({
   products: budgetTotalSchema,
 });
 
-export const yearParamsSchema = z.object({ year: yearSchema });
+/** A year in a path: exactly four digits (never 2026e0 nor 02026), from the books' first year. */
+export const yearPathSchema = z
+  .string({ error: TREASURY_MESSAGES.yearInvalid })
+  .regex(/^\d{4}$/, TREASURY_MESSAGES.yearInvalid)
+  .transform(Number)
+  .refine((y) => y >= FIRST_BOOK_YEAR, BOOKS_MESSAGES.beforeFirstYear(FIRST_BOOK_YEAR))
+  .refine((y) => y <= 2100, TREASURY_MESSAGES.yearInvalid);
+/**
+ * The path's year is read by the handler with yearPathSchema: a malformed segment here would answer 404 (as an
+ * unknown id does), when a year is a value the user typed and gets a 422 naming what is wrong.
+ */
+export const yearParamsSchema = z.object({ year: z.string() });
 export const closeResultSchema = z.object({
   year: z.number(),
   result: z.number(),

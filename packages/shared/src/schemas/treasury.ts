@@ -4,7 +4,7 @@ import { parseFcfa } from '../zod-free/text';
 import { freeText, optionalFreeText } from '../text-rules';
 import { z } from '../zod-fr';
 import { FILE_RULES, type FileRule } from './upload-rules';
-import { fcfaAmount } from './payment';
+import { fcfaAmount, PAYMENT_MESSAGES } from './payment';
 
 // Treasury: the association's accounts, the money that goes out (expenses), transfers between accounts,
 // the journal, bank or mobile-money statements reconciled with the books, and the public transparency page.
@@ -123,6 +123,9 @@ export const TREASURY_MESSAGES = {
   mappingInvalid: 'Indiquez les colonnes du relevé pour la date, le libellé et le montant.',
   mappingColumnMissing: 'Colonne introuvable dans le relevé : ',
   statementLineInvalid: 'Ligne illisible dans le relevé (date ou montant) : ligne ',
+  /** A statement line refused by a rule every other date or amount follows (pastDay, MAX_BOOK_AMOUNT). */
+  statementLineRefused: (line: number, message: string) => `Ligne ${line}\u00a0: ${message}`,
+  amountTooLarge: PAYMENT_MESSAGES.amountTooLarge,
   statementNotFound: 'Relevé introuvable.',
   lineNotFound: 'Ligne de relevé introuvable.',
   movementNotFound: 'Écriture introuvable.',
@@ -134,7 +137,13 @@ export const TREASURY_MESSAGES = {
   bookKindInvalid: 'Choisissez « dépense » ou « recette ».',
   bookWrongSign: 'Une ligne de sortie d’argent s’enregistre en dépense, une ligne d’entrée en recette.',
   natureInvalid: 'Veuillez choisir la nature de la recette.',
+  lineNotBooked: 'Seule une ligne enregistrée depuis le relevé (recette ou dépense) peut être annulée.',
+  lineExpenseActive: 'Cette ligne est enregistrée en dépense\u00a0: annulez d’abord la dépense, puis la ligne.',
+  lineCancelled: 'Ligne annulée\u00a0: son écriture est contre-passée et la ligne redevient non rapprochée.',
 } as const;
+
+/** The largest amount of one line in the books (a manual entry's line, its total, a statement line): whole FCFA far under 2^53. */
+export const MAX_BOOK_AMOUNT = 1e13;
 
 const todayCotonou = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
 
@@ -240,6 +249,9 @@ export type TransferView = z.infer<typeof transferViewSchema>;
 export const transferCancelSchema = z.object({
   reason: freeText({ requiredMessage: TREASURY_MESSAGES.reasonRequired, max: 300, maxMessage: TREASURY_MESSAGES.reasonTooLong }),
 });
+
+/** POST /api/admin/treasury/statements/{id}/lines/{line}/cancel: a booked line countered, with a reason. */
+export const lineCancelSchema = transferCancelSchema;
 
 /** POST /api/admin/expenses (multipart; the proof file travels beside these fields). */
 export const expenseFieldsSchema = z.object({

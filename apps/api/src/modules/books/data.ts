@@ -68,6 +68,9 @@ export async function takeChainHead(db: Exec): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.last_hash;
 }
+/** The hash of the last entry posted, kept beside the entries: a deletion at the end of the chain leaves it behind. */
+export const chainHead = async (db: Exec) =>
+  (await db.selectFrom('books_chain').select('last_hash').where('id', '=', 1).executeTakeFirst())?.last_hash ?? null;
 export const setChainHead = (db: Exec, hash: string) =>
   db.updateTable('books_chain').set({ last_hash: hash }).where('id', '=', 1).execute();
 
@@ -79,6 +82,16 @@ export async function nextEntryNumber(db: Exec, year: number): Promise<number> {
     .returning('last')
     .executeTakeFirstOrThrow();
   return row.last;
+}
+
+/** The year's running total of debits (equal to its credits): the trial balance's largest sum. */
+export async function yearDebitTotal(db: Exec, year: number): Promise<number> {
+  const row = await db
+    .selectFrom('books_totals')
+    .select((eb) => eb.fn.sum<number | string | null>('debit').as('debit'))
+    .where('year', '=', year)
+    .executeTakeFirst();
+  return Number(row?.debit ?? 0);
 }
 
 export async function insertEntryRows(db: Exec, entry: Omit<Insertable<BooksEntriesTable>, 'id'>, lines: NewLine[]): Promise<EntryRow> {

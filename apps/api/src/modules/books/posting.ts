@@ -1,6 +1,8 @@
 import { BOOK_ACCOUNTS, EXPENSE_CATEGORY_ACCOUNTS, SYCEBNL_CHART } from '@shared/books/chart';
 import { formatFcfa } from '@shared/format';
+import { BOOKS_MESSAGES } from '@shared/schemas/books';
 import { ACCOUNT_KIND_LABELS, type AccountKind } from '@shared/schemas/treasury';
+import { fieldError } from '../../platform/lib/http-errors';
 import { CURRENT_HASH_VERSION, entryHash } from './chain';
 import {
   closedYears,
@@ -18,6 +20,7 @@ import {
   setLedgerAccount,
   takeChainHead,
   treasuryAccount,
+  yearDebitTotal,
 } from './data';
 
 // Posting: every entry goes through `postEntry`, which numbers it in its year, validates it, chains its hash and
@@ -46,6 +49,13 @@ export async function postEntry(db: Exec, entry: NewEntry): Promise<EntryRow> {
   const number = `${year}-${String(await nextEntryNumber(db, year)).padStart(6, '0')}`;
   const validated_at = now();
   const lines = entry.lines.map((l) => ({ account: l.account, debit: Number(l.debit), credit: Number(l.credit), cause: l.cause ?? null }));
+  // The year's totals (trial balance, statements) are added in JavaScript numbers: past 2^53 they would round.
+  const added = Math.max(
+    lines.reduce((t, l) => t + l.debit, 0),
+    lines.reduce((t, l) => t + l.credit, 0),
+  );
+  if (added + (await yearDebitTotal(db, year)) > Number.MAX_SAFE_INTEGER)
+    throw fieldError('lines', BOOKS_MESSAGES.amountTooLarge, BOOKS_MESSAGES.amountTooLarge);
   const reference = entry.reference ?? null;
   const label = entry.label.slice(0, 200);
   // What the hash covers (docs/books.md) is also what the row stores: built once.

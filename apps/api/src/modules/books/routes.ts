@@ -1,3 +1,4 @@
+import { TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import {
   BOOKS_MESSAGES,
   bookAccountCreateSchema,
@@ -19,6 +20,7 @@ import {
   unmappedSchema,
   verifySchema,
   yearParamsSchema,
+  yearPathSchema,
   yearQuerySchema,
   yearStatusSchema,
 } from '@shared/schemas/books';
@@ -26,7 +28,7 @@ import { idParamsSchema } from '@shared/schemas/id-param';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clock } from '../../platform/lib/clock';
-import { conflict, notFound } from '../../platform/lib/http-errors';
+import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import { actorOf, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { getOrganisationFacts } from '../settings';
@@ -64,6 +66,13 @@ import {
 // budget, the accountant's export and the donor register. HTTP only: the rules live in the services.
 
 const todayInCotonou = () => new Date(clock.now().getTime() + 3600_000).toISOString().slice(0, 10);
+
+/** A year in a path (yearPathSchema), or a 422 on `year`. */
+function yearOf(segment: string): number {
+  const parsed = yearPathSchema.safeParse(segment);
+  if (!parsed.success) throw fieldError('year', parsed.error.issues[0]?.message ?? TREASURY_MESSAGES.yearInvalid);
+  return parsed.data;
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: requireRole('administrateur') };
@@ -248,12 +257,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/books/years/:year',
     { ...admin, schema: { ...doc, params: yearParamsSchema, response: { 200: yearStatusSchema } } },
-    async (request) => yearStatus(app.db, request.params.year),
+    async (request) => yearStatus(app.db, yearOf(request.params.year)),
   );
   app.post(
     '/admin/books/years/:year/close',
     { ...admin, schema: { ...doc, params: yearParamsSchema, response: { 200: closeResultSchema } } },
-    async (request) => closeYear(app.db, request.params.year, actorOf(request)),
+    async (request) => closeYear(app.db, yearOf(request.params.year), actorOf(request)),
   );
   app.post(
     '/admin/books/years/:year/reopen',
@@ -262,7 +271,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...doc, params: yearParamsSchema, body: reverseSchema, response: { 202: reopeningSchema.extend({ message: z.string() }) } },
     },
     async (request, reply) => {
-      const row = await proposeReopening(app.db, request.params.year, request.body.reason, actorOf(request));
+      const row = await proposeReopening(app.db, yearOf(request.params.year), request.body.reason, actorOf(request));
       return reply.status(202).send({ ...row, status: 'en_attente' as const, message: BOOKS_MESSAGES.reopeningProposed });
     },
   );
@@ -287,17 +296,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/books/budgets/:year',
     { ...admin, schema: { ...doc, params: yearParamsSchema, response: { 200: budgetSchema } } },
-    async (request) => readBudget(app.db, request.params.year),
+    async (request) => readBudget(app.db, yearOf(request.params.year)),
   );
   app.put(
     '/admin/books/budgets/:year',
     { ...admin, schema: { ...doc, params: yearParamsSchema, body: budgetPutSchema, response: { 200: budgetSchema } } },
-    async (request) => saveBudget(app.db, request.params.year, request.body.lines, actorOf(request)),
+    async (request) => saveBudget(app.db, yearOf(request.params.year), request.body.lines, actorOf(request)),
   );
   app.get(
     '/admin/books/budgets/:year/execution',
     { ...admin, schema: { ...doc, params: yearParamsSchema, response: { 200: budgetExecutionSchema } } },
-    async (request) => budgetExecution(app.db, request.params.year),
+    async (request) => budgetExecution(app.db, yearOf(request.params.year)),
   );
 
   // ------------------------------------------------------------ for the accountant

@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { entryHash, GENESIS_HASH } from './chain';
 import {
+  chainHead,
   closedYears,
   type EntryFilter,
   type EntryRow,
@@ -109,6 +110,10 @@ export async function createManualEntry(db: DB, input: EntryCreate, actor: Audit
   input.lines.forEach((l, i) => {
     if (!labels.has(l.account)) throw fieldError(`lines.${i}.account`, BOOKS_MESSAGES.accountUnknown);
   });
+  // Off-balance-sheet accounts (class 9: commitments given or received) balance among themselves, never against
+  // the balance sheet or the results.
+  const offBalance = input.lines.map((l) => accountClass(l.account) === 9);
+  if (offBalance.some(Boolean) && !offBalance.every(Boolean)) throw fieldError('lines', BOOKS_MESSAGES.offBalanceMixed);
   return db.transaction().execute(async (trx) => {
     await assertOpenYear(trx, input.date);
     // A year before the books' first would open an exercise that every later closing waits for.
@@ -147,6 +152,7 @@ export async function reverseEntry(db: DB, id: number, reason: string, actor: Au
     // Only a manual entry is reversed by hand: one posted from a movement, an expense, an opening or a closing is
     // countered with its source (cancelling the movement or expense, reopening the year, by two where the policy
     // says so), or the books and the treasury would disagree and the source's own counter-entry would reverse it again.
+    if (original.source_type === 'reversal') throw conflict(BOOKS_MESSAGES.entryIsReversal);
     if (original.source_type !== 'manual') throw conflict(BOOKS_MESSAGES.entryReversedAtSource);
     if ((await entryReversing(trx, id)) || original.reverses_id !== null) throw conflict(BOOKS_MESSAGES.entryAlreadyReversed);
     await assertOpenYear(trx, today);
@@ -192,7 +198,9 @@ async function totalsAgree(db: Exec): Promise<boolean> {
 }
 
 /** Recomputes the chain from the first entry (the first entry whose hash does not match, if any) and the totals. */
-export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean }> {
+export async function verifyChain(
+  db: Exec,
+): Promise<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean; head_ok: boolean }> {
   let previous = GENESIS_HASH;
   let after = 0;
   let count = 0;
@@ -228,11 +236,15 @@ export async function verifyChain(db: Exec): Promise<{ ok: boolean; entries: num
       count += 1;
       // The number carries the year, and the day falls in it: a formula-1 entry's year column is checked this way.
       const yearHolds = r.number.startsWith(`${r.year}-`) && r.day.startsWith(`${r.year}-`);
-      if (hash !== r.hash || !yearHolds) return { ok: false, entries: count, first_broken: r.id, totals_ok: await totalsAgree(db) };
+      if (hash !== r.hash || !yearHolds)
+        return { ok: false, entries: count, first_broken: r.id, totals_ok: await totalsAgree(db), head_ok: true };
       previous = r.hash;
     }
     after = rows[rows.length - 1]!.id;
   }
   const totalsOk = await totalsAgree(db);
-  return { ok: totalsOk, entries: count, first_broken: null, totals_ok: totalsOk };
+  // Each entry's hash covers the one before it, not the ones after: entries deleted from the end leave a valid chain,
+  // shorter than the head kept at each posting says.
+  const headOk = (await chainHead(db)) === previous;
+  return { ok: totalsOk && headOk, entries: count, first_broken: null, totals_ok: totalsOk, head_ok: headOk };
 }

@@ -481,6 +481,18 @@ export async function setLineMatch(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A booked line back to « non rapproché », once (the guard on what it was booked with refuses a second call). */
+export async function releaseBookedLine(db: Exec, lineId: number, movementId: number | null): Promise<boolean> {
+  const result = await db
+    .updateTable('treasury_statement_lines')
+    .set({ movement_id: null, match_kind: null, expense_id: null, matched_by: null, matched_at: null })
+    .where('id', '=', lineId)
+    .where('match_kind', '=', 'saisie')
+    .where('movement_id', movementId === null ? 'is' : '=', movementId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export const lineWaitingForExpense = (db: Exec, expenseId: number) =>
   db
     .selectFrom('treasury_statement_lines')

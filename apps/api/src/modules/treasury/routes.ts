@@ -3,6 +3,7 @@ import {
   accountCreateSchema,
   accountSchema,
   bookLineSchema,
+  lineCancelSchema,
   EXPENSE_FILES,
   type Expense,
   expenseCancelSchema,
@@ -66,7 +67,7 @@ import {
   treasurySettings,
 } from './service';
 import { readStatementUpload } from './statement-upload';
-import { bookLine, importStatement, matchLine, statementView } from './statements';
+import { bookLine, cancelBookedLine, importStatement, matchLine, statementView } from './statements';
 import { transparency } from './transparency';
 
 // Treasury (administrators) and the public transparency figures. HTTP only: the rules live in the services.
@@ -356,6 +357,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => bookLine(app.db, app.storage, request.params.id, request.params.line, request.body, actorOf(request), threshold()),
+  );
+
+  // A booked line is never deleted: cancelling counters its movement (reversing its entry) and the line is unmatched again.
+  app.post(
+    '/admin/treasury/statements/:id/lines/:line/cancel',
+    {
+      ...admin,
+      schema: {
+        ...doc,
+        params: idParamsSchema.extend({ line: z.coerce.number<string>().int().positive() }),
+        body: lineCancelSchema,
+        response: { 200: statementSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      ...(await cancelBookedLine(app.db, request.params.id, request.params.line, request.body.reason, actorOf(request))),
+      message: TREASURY_MESSAGES.lineCancelled,
+    }),
   );
 
   // ------------------------------------------------------------ annual statements

@@ -11,6 +11,15 @@ interface Rule {
   sizeMessage: string;
 }
 
+/** The name shown beside the statement: its last path segment, without markup characters nor control characters. */
+export function cleanFilename(name: string): string | null {
+  const base = (name.split(/[/\\]/).pop() ?? '')
+    .replace(/[<>\p{Cc}]/gu, '')
+    .trim()
+    .slice(0, 200);
+  return base === '' ? null : base;
+}
+
 const tooLarge = (message: string) => new HttpError(413, message, { file: [message] }, { connection: 'close' });
 
 export async function readStatementUpload(
@@ -49,6 +58,6 @@ export async function readStatementUpload(
     if (!file || file.text.trim() === '') throw fieldError('file', rule.requiredMessage);
     // A statement is text: a NUL byte means a binary file (a spreadsheet, a PDF) sent by mistake.
     if (file.text.includes('\u0000') || !/\.(csv|txt)$/i.test(file.name || 'releve.csv')) throw fieldError('file', rule.typeMessage);
-    return { fields, text: file.text, filename: file.name ? file.name.slice(0, 200) : null };
+    return { fields, text: file.text, filename: cleanFilename(file.name) };
   });
 }

@@ -1,5 +1,5 @@
 import type { DonationPurpose } from '@shared/constants';
-import { type Statement, type StatementMapping, TREASURY_MESSAGES } from '@shared/schemas/treasury';
+import { MAX_BOOK_AMOUNT, pastDay, type Statement, type StatementMapping, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import type { z } from 'zod';
 import type { bookLineSchema } from '@shared/schemas/treasury';
 import type { DB } from '../../platform/database/database';
@@ -10,6 +10,7 @@ import {
   balancesBefore,
   type Exec,
   findAccountRow,
+  findExpense,
   findMovement,
   findStatement,
   findStatementLine,
@@ -17,12 +18,13 @@ import {
   insertStatement,
   insertStatementLines,
   isMovementReconciled,
+  releaseBookedLine,
   type StatementLineRow,
   setLineMatch,
   statementLines,
   unreconciledMovements,
 } from './data';
-import { recordMovement } from './ledger';
+import { recordMovement, reverseMovement, todayInCotonou } from './ledger';
 import { createExpense } from './service';
 
 // Reconciliation of a bank or mobile-money statement (CSV) with the books: each line is matched to one movement of
@@ -96,6 +98,18 @@ export function parseStatementAmount(value: string): number | null {
   return sign * Number(m[1]);
 }
 
+/**
+ * What refuses a readable line: its day follows the rule of every other date (from 2000, not in the future: a line of
+ * 1999 would open a year that blocks every closing, one of 2099 would show on the public page), its amount the books'
+ * limit (safe whole FCFA). Checked at import and again at booking (lines imported before the rule).
+ */
+function lineRefusal(day: string, amount: number): string | null {
+  const date = pastDay.safeParse(day);
+  if (!date.success) return date.error.issues[0]?.message ?? TREASURY_MESSAGES.dateInvalid;
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > MAX_BOOK_AMOUNT) return TREASURY_MESSAGES.amountTooLarge;
+  return null;
+}
+
 interface ParsedLine {
   line_no: number;
   day: string;
@@ -129,6 +143,10 @@ function readLines(text: string, mapping: StatementMapping): ParsedLine[] {
     const bal = balance >= 0 && (cells[balance] ?? '').trim() !== '' ? parseStatementAmount(cells[balance] ?? '') : null;
     if (!day || value === null || value === 0 || (balance >= 0 && (cells[balance] ?? '').trim() !== '' && bal === null))
       throw fieldError('file', `${TREASURY_MESSAGES.statementLineInvalid}${lineNo}`);
+    const refusal = lineRefusal(day, value);
+    if (refusal) throw fieldError('file', TREASURY_MESSAGES.statementLineRefused(lineNo, refusal));
+    if (bal !== null && (!Number.isSafeInteger(bal) || Math.abs(bal) > MAX_BOOK_AMOUNT))
+      throw fieldError('file', TREASURY_MESSAGES.statementLineRefused(lineNo, TREASURY_MESSAGES.amountTooLarge));
     return {
       line_no: lineNo,
       day,
@@ -362,6 +380,8 @@ export async function bookLine(
   if (!statement) throw notFound(TREASURY_MESSAGES.statementNotFound);
   const line = await lineOf(db, statementId, lineId);
   const amount = Number(line.amount);
+  const refusal = lineRefusal(line.day, amount);
+  if (refusal) throw fieldError('line', TREASURY_MESSAGES.statementLineRefused(line.line_no, refusal));
   if ((input.kind === 'depense') !== amount < 0) throw fieldError('kind', TREASURY_MESSAGES.bookWrongSign);
   const account = (await findAccountRow(db, statement.account_id))!;
   const description = input.description ?? (line.label || 'Ligne de relevé');
@@ -427,5 +447,39 @@ export async function bookLine(
       });
     });
   }
+  return statementView(db, statementId);
+}
+
+/**
+ * Cancels a line booked from the statement: a receipt's movement is countered today (its entry reversed in the books)
+ * and the line is « non rapprochée » again, to book anew or match. A line booked as an expense is undone with the
+ * expense (its cancellation may need a second administrator): once the expense is cancelled, the line is released.
+ */
+export async function cancelBookedLine(db: DB, statementId: number, lineId: number, reason: string, actor: AuditActor): Promise<Statement> {
+  await db.transaction().execute(async (trx) => {
+    const line = await findStatementLine(trx, lineId);
+    if (!line || line.statement_id !== statementId) throw notFound(TREASURY_MESSAGES.lineNotFound);
+    if (line.match_kind !== 'saisie') throw conflict(TREASURY_MESSAGES.lineNotBooked);
+    let counter: number | null = null;
+    if (line.expense_id !== null) {
+      const expense = await findExpense(trx, line.expense_id);
+      if (expense && expense.status !== 'annulee') throw conflict(TREASURY_MESSAGES.lineExpenseActive);
+    } else {
+      const movement = line.movement_id === null ? undefined : await findMovement(trx, line.movement_id);
+      if (movement?.source_type !== 'statement_line') throw conflict(TREASURY_MESSAGES.lineNotBooked);
+      counter = (await reverseMovement(trx, movement, todayInCotonou(), `Annulation — ${movement.label}`, actor.id)).id;
+    }
+    if (!(await releaseBookedLine(trx, lineId, line.movement_id))) throw conflict(TREASURY_MESSAGES.lineNotBooked);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      actingId: actor.actingId,
+      action: 'treasury_statement.cancel_line',
+      entity: 'treasury_statement',
+      entityId: statementId,
+      before: line,
+      details: { line: lineId, movement: line.movement_id, expense: line.expense_id, counter, reason },
+    });
+  });
   return statementView(db, statementId);
 }

@@ -52,7 +52,8 @@ export const useStatements = (year: number, system: 'normal' | 'minimal') =>
 export const useBudgetExecution = (year: number) => q<BudgetExecution>(['budget', year], `/admin/books/budgets/${year}/execution`);
 export const useYearStatus = (year: number) => q<YearStatus>(['year', year], `/admin/books/years/${year}`);
 export const useReopenings = () => q<Reopening[]>(['reopenings'], '/admin/books/reopenings');
-export const useVerify = () => q<{ ok: boolean; entries: number; first_broken: number | null }>(['verify'], '/admin/books/verify');
+export const useVerify = () =>
+  q<{ ok: boolean; entries: number; first_broken: number | null; totals_ok: boolean; head_ok: boolean }>(['verify'], '/admin/books/verify');
 
 export function useRefreshBooks() {
   const client = useQueryClient();

@@ -214,9 +214,13 @@ export function ClosingPanel({ year }: { year: number }) {
         {verify.isPending
           ? 'Vérification de la chaîne des écritures…'
           : verify.data?.ok
-            ? `Chaîne des écritures vérifiée (${verify.data.entries} écritures).`
+            ? BOOKS_MESSAGES.chainVerified(verify.data.entries)
             : verify.data
-              ? `Chaîne rompue à l’écriture n° ${verify.data.first_broken}.`
+              ? verify.data.first_broken !== null
+                ? BOOKS_MESSAGES.chainBroken(verify.data.first_broken)
+                : !verify.data.head_ok
+                  ? BOOKS_MESSAGES.chainHeadMissing
+                  : BOOKS_MESSAGES.totalsBroken
               : 'Vérification impossible.'}
       </p>
       <ConfirmDialog

@@ -1,7 +1,8 @@
 import { formatCotonouDateTime, formatDate, formatFcfa } from '@shared/format';
-import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type Statement } from '@shared/schemas/treasury';
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type Statement, TREASURY_MESSAGES } from '@shared/schemas/treasury';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
+import { ReasonDialog } from '@web/components/ui/reason-dialog';
 import { api } from '@web/lib/api-client';
 import { notify } from '@web/lib/notify';
 import { useSearchParams } from '@web/lib/router';
@@ -113,6 +114,16 @@ function PastStatements({ current, onOpen }: { current: number | null; onOpen: (
 
 function StatementResult({ statement, onChange }: { statement: Statement; onChange: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState<Statement['lines'][number] | null>(null);
+  const booked = statement.lines.filter((l) => l.match === 'saisie');
+  // The dialog shows the server's error on `reason`, or its message (a line booked as a still active expense).
+  const cancelLine = async (reason: string) => {
+    if (!cancelling) return;
+    const res = await api.post<{ message: string }>(`/admin/treasury/statements/${statement.id}/lines/${cancelling.id}/cancel`, { reason });
+    setCancelling(null);
+    notify.success(res.message);
+    onChange();
+  };
   const post = async (path: string, body: object) => {
     setBusy(true);
     try {
@@ -204,6 +215,46 @@ function StatementResult({ statement, onChange }: { statement: Statement; onChan
           );
         })}
       </ul>
+      {booked.length > 0 ? (
+        <>
+          <h4 className="font-bold text-emerald-950">Lignes enregistrées depuis le relevé</h4>
+          <ul className="space-y-2">
+            {booked.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+                <p>
+                  <span className="whitespace-nowrap font-semibold">{formatDate(l.date)}</span> — {l.label} —{' '}
+                  <span className="font-semibold">{formatFcfa(l.amount)}</span> — {l.expense ? 'en dépense' : 'en recette'}
+                </p>
+                <Button variant="secondary" disabled={busy} onClick={() => setCancelling(l)}>
+                  Annuler l’enregistrement
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <ReasonDialog
+        isOpen={cancelling !== null}
+        title="Annuler l’enregistrement de la ligne"
+        message={
+          cancelling ? (
+            <p>
+              La ligne {cancelling.line} ({cancelling.label}, <span className="whitespace-nowrap">{formatFcfa(cancelling.amount)}</span>)
+              redevient non rapprochée.{' '}
+              {cancelling.expense
+                ? 'Enregistrée en dépense : annulez d’abord la dépense, puis la ligne.'
+                : 'Sa recette est contre-passée dans les comptes, jamais supprimée.'}
+            </p>
+          ) : null
+        }
+        label="Motif de l’annulation"
+        requiredMessage={TREASURY_MESSAGES.reasonRequired}
+        confirmLabel="Annuler l’enregistrement"
+        cancelLabel="Ne pas annuler"
+        max={300}
+        onCancel={() => setCancelling(null)}
+        onConfirm={cancelLine}
+      />
       <h4 className="font-bold text-emerald-950">Écritures sans ligne de relevé</h4>
       {statement.unmatched_movements.length === 0 ? <p>Aucune.</p> : null}
       <ul className="space-y-1">
