@@ -109,7 +109,7 @@ export const pledgeCreateSchema = z.object({
   frequency: frequency().default('mensuel'),
   /** « push »: the first gift is approved on the telephone, no page (docs/giving-by-phone.md). */
   mode: paymentMode,
-  /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+  /** SMS or WhatsApp, recorded as the WhatsApp consent only for the signed-in person's own telephone (docs/whatsapp.md). */
   channel: messageChannelField(),
 });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;

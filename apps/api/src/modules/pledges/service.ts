@@ -16,7 +16,7 @@ import { clock } from '../../platform/lib/clock';
 import { conflict, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
-import { recordChannelChoice } from '../privacy';
+import { type FormSender, recordOwnChannelChoice } from '../privacy';
 import { notifyPerson } from '../messages';
 import { assertPushPhone, initiateDonation, type MoneyHook, PAID_STATUSES, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
@@ -120,6 +120,8 @@ export async function createPledge(
   input: PledgeCreate,
   userId: number | null,
   actingId: number | null = null,
+  /** The signed-in sender: the channel choice is recorded only for their own telephone (docs/whatsapp.md). */
+  sender: FormSender | null = null,
 ): Promise<PledgeCreated | PledgePush> {
   const now = clock.now();
   const nowIso = now.toISOString();
@@ -153,7 +155,7 @@ export async function createPledge(
     const id = await insertPledge(trx, pledge);
     await insertDue(trx, { pledge_id: id, due_date: today, status: 'due', amount: input.amount, created_at: nowIso });
     const token = await newPledgeToken(trx, id, now);
-    await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'pledge_form', ip: ctx.payments.ip ?? null });
+    await recordOwnChannelChoice(trx, input.channel, { telephone, sender, source: 'pledge_form', ip: ctx.payments.ip ?? null });
     await recordAudit(trx as DB, {
       actorId: userId,
       actingId: actingId,
