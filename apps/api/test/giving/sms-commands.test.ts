@@ -1,10 +1,11 @@
 import { formatFcfa } from '@shared/format';
 import { LIMITS } from '@shared/constants';
-import { SMS_ANSWERS, SMS_COMMANDS_PER_HOUR } from '@shared/schemas/sms-commands';
+import { causeEcho, SMS_ANSWER_MAX_SEGMENTS, SMS_ANSWERS, SMS_COMMANDS_PER_HOUR, smsSegments } from '@shared/schemas/sms-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../src/modules/whatsapp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
+import { makePledge } from '../pledges/helpers';
 
 // docs/giving-by-phone.md: POST /api/sms/inbound in Twilio's format, signed; each command answered in
 // French through the outbox; at most 10 commands per number per hour, and no more requests on the telephone than
@@ -191,5 +192,71 @@ describe('commands by SMS', () => {
     ]);
     // Nothing was held back for the STOP (the stand-in Twilio address answers nothing: the rows wait for a retry).
     for (const row of rows) expect(row.last_error ?? '').not.toContain('STOP');
+  });
+
+  it('a long unknown cause is repeated cut short, and an amount with separators is explained (answers within two SMS)', async () => {
+    const from = '+2290196100012';
+    const cause = 'a'.repeat(480);
+    await send(from, `DON 1000 ${cause}`);
+    await send(from, 'DON 1,000,000');
+    await send(from, 'DON 1 000,000 sante');
+    const sent = await answers(from);
+    expect(sent).toEqual([SMS_ANSWERS.causeUnknown(causeEcho(cause)), SMS_ANSWERS.amountSeparators, SMS_ANSWERS.amountSeparators]);
+    expect(sent[0]).toContain(`« ${'a'.repeat(29)}… »`);
+    expect(sent[1]).toContain('DON 1000000');
+    for (const text of sent) expect(smsSegments(text)).toBeLessThanOrEqual(SMS_ANSWER_MAX_SEGMENTS);
+    expect(await t.db.selectFrom('donations').select('id').where('phone', '=', from).execute()).toEqual([]);
+  });
+
+  it('PAUSE, REPRISE, ARRET act on every paid pledge of the number, never on a stranger’s unpaid one, and name them', async () => {
+    const from = '+2290196100070';
+    const monthly = await makePledge(t, { telephone: '0196100070', amount: 5000 });
+    const quarterly = await makePledge(t, { telephone: '0196100070', amount: 9000, frequency: 'trimestriel' });
+    // A stranger's pledge on the same number, made last and never paid.
+    const stranger = await makePledge(t, { telephone: '0196100070', name: 'Inconnu Malveillant', amount: 100 }, null);
+    const statuses = async () =>
+      (await t.db.selectFrom('pledges').select(['id', 'status']).where('telephone', '=', from).orderBy('id').execute()).map((p) => [
+        p.id,
+        p.status,
+      ]);
+    const replies = async () =>
+      (
+        await t.db
+          .selectFrom('outbox_messages')
+          .select('body')
+          .where('to_address', '=', from)
+          .where('category', '=', 'reponse')
+          .orderBy('id')
+          .execute()
+      ).map((m) => m.body);
+    const both = [
+      { amount: '5 000 FCFA', frequency: 'mensuel' as const },
+      { amount: '9 000 FCFA', frequency: 'trimestriel' as const },
+    ];
+    await send(from, 'PAUSE');
+    expect(await statuses()).toEqual([
+      [monthly.id, 'paused'],
+      [quarterly.id, 'paused'],
+      [stranger.id, 'pending'],
+    ]);
+    await send(from, 'REPRISE');
+    expect(await statuses()).toEqual([
+      [monthly.id, 'active'],
+      [quarterly.id, 'active'],
+      [stranger.id, 'pending'],
+    ]);
+    await send(from, 'ARRET');
+    expect(await statuses()).toEqual([
+      [monthly.id, 'cancelled'],
+      [quarterly.id, 'cancelled'],
+      [stranger.id, 'pending'],
+    ]);
+    await send(from, 'PAUSE');
+    const sent = await replies();
+    expect(sent).toEqual([SMS_ANSWERS.paused(both), SMS_ANSWERS.resumed(both), SMS_ANSWERS.stopped(both), SMS_ANSWERS.noPledge]);
+    expect(sent[0]).toBe(
+      'ASBE : vos 2 dons réguliers (5 000 FCFA mensuel, 9 000 FCFA trimestriel) sont mis en pause. Envoyez REPRISE pour les reprendre.',
+    );
+    for (const text of sent.slice(0, 3)) expect(smsSegments(text)).toBe(1);
   });
 });

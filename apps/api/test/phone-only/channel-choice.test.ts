@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createEvent } from '../events/fixtures';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
+import { withdrawChannel } from '../../src/modules/whatsapp';
 import { field, file, makeDocx, makePdf, makePng, multipart } from '../public-site/fixtures';
 
 // Every public form that sends messages (gift, pledge, fee, event, volunteer) takes `channel: "sms"|"whatsapp"`,
-// recorded as the WhatsApp consent the member space switches (docs/product/personal-data.md — Consent).
+// recorded as the WhatsApp consent the member space switches (docs/product/personal-data.md — Consent). On the gift
+// forms anyone can type any number: the choice is recorded only for the signed-in person's own telephone, and never
+// over that number's STOP unless the sign-in was by an SMS code to it (docs/whatsapp.md).
 
 let t: TestApp;
 let admin: string;
@@ -28,37 +31,62 @@ const whatsappHistory = async (telephone: string) => {
 };
 
 describe('the channel chosen on a public form', () => {
-  it('a gift with WhatsApp records the consent given; SMS later withdraws it; no choice records nothing', async () => {
+  const giftForms = (telephone: string, channel: string, token?: string) => {
+    const headers = token ? bearer(token) : {};
+    return [
+      { method: 'POST' as const, url: '/api/donation/initiate', headers, payload: { amount: 1000, telephone, channel } },
+      {
+        method: 'POST' as const,
+        url: '/api/payment/initiate',
+        headers,
+        payload: { name: 'Codjo Ahouandjinou', telephone, amount: 5000, payment_type: 'cotisation', channel },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/pledges',
+        headers,
+        payload: { name: 'Awa Donatrice', telephone, amount: 2000, purpose: 'sante', channel },
+      },
+    ];
+  };
+  const sendAll = async (requests: ReturnType<typeof giftForms>) => {
+    for (const request of requests) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  };
+
+  it('a gift form sent by anyone records no choice for the number typed, and cannot undo its STOP', async () => {
     const tel = '0197410001';
-    const gift = (channel?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/donation/initiate',
-        payload: { amount: 1000, telephone: tel, ...(channel ? { channel } : {}) },
-      });
-    expect((await gift()).statusCode).toBe(201);
+    await sendAll([...giftForms(tel, 'whatsapp'), ...giftForms(tel, 'sms')]);
     expect(await whatsappHistory(tel)).toEqual([]);
-    expect((await gift('whatsapp')).statusCode).toBe(201);
-    expect((await gift('sms')).statusCode).toBe(201);
-    expect((await whatsappHistory(tel)).map((r) => [r.given, r.source, r.channel, r.telephone])).toEqual([
-      [true, 'donation_form', 'web', '+2290197410001'],
-      [false, 'donation_form', 'web', '+2290197410001'],
-    ]);
+    await withdrawChannel(t.db, 'whatsapp', '+2290197410001');
+    // A stranger signed in on their own account is no more the number's owner.
+    const stranger = await seedUser(t, 'sympathisant', { telephone: '+2290197410011' });
+    // (Two of the three pledge forms only: one number holds at most three pledges waiting for their first gift.)
+    await sendAll([...giftForms(tel, 'whatsapp').slice(0, 2), ...giftForms(tel, 'whatsapp', stranger.token)]);
+    expect((await whatsappHistory(tel)).map((r) => [r.given, r.source])).toEqual([[false, 'stop']]);
   });
 
-  it('the fee, the pledge, the event and the volunteer forms record it the same way', async () => {
-    const fee = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/initiate',
-      payload: { name: 'Codjo Ahouandjinou', telephone: '0197410002', amount: 5000, payment_type: 'cotisation', channel: 'whatsapp' },
-    });
-    expect(fee.statusCode, fee.body).toBe(201);
-    const pledge = await t.app.inject({
-      method: 'POST',
-      url: '/api/pledges',
-      payload: { name: 'Awa Donatrice', telephone: '0197410003', amount: 2000, purpose: 'sante', channel: 'whatsapp' },
-    });
-    expect(pledge.statusCode, pledge.body).toBe(201);
+  it('the signed-in person’s own telephone: recorded from each gift form, but not over their STOP without a code', async () => {
+    const member = await seedUser(t, 'sympathisant', { telephone: '+2290197410002' });
+    const [gift, fee, pledge] = giftForms('01 97 41 00 02', 'whatsapp', member.token);
+    await sendAll([gift!, fee!, pledge!]);
+    expect((await whatsappHistory('0197410002')).map((r) => [r.given, r.source])).toEqual([
+      [true, 'donation_form'],
+      [true, 'payment_form'],
+      [true, 'pledge_form'],
+    ]);
+    await withdrawChannel(t.db, 'whatsapp', '+2290197410002');
+    await sendAll(giftForms('0197410002', 'whatsapp', member.token));
+    expect((await whatsappHistory('0197410002')).at(-1)).toMatchObject({ given: false, source: 'stop' });
+    // Signed in by an SMS code to that telephone: the number is proved, the new choice holds.
+    await t.db.updateTable('auth_tokens').set({ code_verified_at: new Date().toISOString() }).where('user_id', '=', member.id).execute();
+    await sendAll(giftForms('0197410002', 'whatsapp', member.token).slice(0, 1));
+    expect((await whatsappHistory('0197410002')).at(-1)).toMatchObject({ given: true, source: 'donation_form' });
+  });
+
+  it('the event and the volunteer forms record it as before', async () => {
     const event = await createEvent(t, admin);
     const ticket = await t.app.inject({
       method: 'POST',
@@ -82,8 +110,6 @@ describe('the channel chosen on a public form', () => {
     });
     expect(volunteer.statusCode, volunteer.body).toBe(201);
     const sources = {
-      '0197410002': 'payment_form',
-      '0197410003': 'pledge_form',
       '0197410004': 'event_registration',
       '0197410005': 'volunteer_form',
     };
@@ -97,6 +123,7 @@ describe('the channel chosen on a public form', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/donation/initiate',
+      headers: bearer(member.token),
       payload: { amount: 1000, telephone: '0197410006', channel: 'whatsapp' },
     });
     const mine = async () =>
@@ -110,6 +137,7 @@ describe('the channel chosen on a public form', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/donation/initiate',
+      headers: bearer(member.token),
       payload: { amount: 1000, telephone: '0197410006', channel: 'sms' },
     });
     expect(await mine()).toBe(false);

@@ -67,7 +67,7 @@ async function agree(step: string) {
     .filter(([key]) => key.startsWith(`${month}|`) && /\|(approved|transferred)$/.test(key))
     .reduce((s, [, v]) => s + v.amount, 0);
   expect(stats.pledges.monthly.at(-1), step).toEqual({ month, collected });
-  for (const status of [undefined, 'active', 'paused', 'cancelled']) {
+  for (const status of [undefined, 'pending', 'active', 'paused', 'cancelled']) {
     const url = `/api/admin/pledges${status ? `?status=${status}` : ''}`;
     const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) });
     const expected = status ? (f.committed[status] ?? 0) : Object.values(f.committed).reduce((s, n) => s + n, 0);
@@ -118,7 +118,8 @@ describe('kept pledge figures', () => {
     await agree('a payment cancelled by the administrator');
 
     const f = await figures();
-    expect(Object.keys(f.committed).sort()).toEqual(['active', 'cancelled']);
+    // The pledge whose checkout was left open waits for its first gift (docs/recurring-giving.md).
+    expect(Object.keys(f.committed).sort()).toEqual(['active', 'cancelled', 'pending']);
     expect(Object.values(f.paid).reduce((s, v) => s + v.n, 0)).toBeGreaterThanOrEqual(2);
   });
 });

@@ -11,11 +11,22 @@ import {
   PLEDGE_STATUSES,
   PLEDGE_FREQUENCY_LABELS,
   PLEDGE_STATUS_LABELS,
+  PLEDGE_PENDING_MAX_PER_TELEPHONE,
+  PLEDGE_PENDING_LAPSE_HOURS,
   type PledgeFrequency,
   type PledgeStatus,
 } from '../zod-free/pledges';
 
-export { PLEDGE_FREQUENCIES, PLEDGE_STATUSES, PLEDGE_FREQUENCY_LABELS, PLEDGE_STATUS_LABELS, type PledgeFrequency, type PledgeStatus };
+export {
+  PLEDGE_FREQUENCIES,
+  PLEDGE_STATUSES,
+  PLEDGE_FREQUENCY_LABELS,
+  PLEDGE_STATUS_LABELS,
+  PLEDGE_PENDING_MAX_PER_TELEPHONE,
+  PLEDGE_PENDING_LAPSE_HOURS,
+  type PledgeFrequency,
+  type PledgeStatus,
+};
 
 // Recurring giving: a pledge (« engagement ») to give the same amount every month, quarter or year.
 // Each due is paid through the ordinary donation checkout; the donor manages the pledge from a link.
@@ -56,6 +67,8 @@ export const PLEDGE_MESSAGES = {
   pausedNoSkip: 'Cet engagement est en pause : reprenez-le pour sauter une échéance.',
   nothingToPay: 'Aucune échéance à régler pour le moment : merci !',
   notActive: 'Cet engagement n’est pas actif : reprenez-le pour payer.',
+  pendingFirstGift: 'Cet engagement attend son premier don : réglez-le d’abord.',
+  tooManyPending: 'Trop d’engagements attendent déjà leur premier don pour ce numéro. Réglez l’un d’eux ou réessayez demain.',
   created: 'Merci ! Votre engagement est enregistré.',
   paused: 'Votre engagement est en pause.',
   resumed: 'Votre engagement a repris.',
@@ -96,7 +109,7 @@ export const pledgeCreateSchema = z.object({
   frequency: frequency().default('mensuel'),
   /** « push »: the first gift is approved on the telephone, no page (docs/giving-by-phone.md). */
   mode: paymentMode,
-  /** SMS or WhatsApp for this person's messages, recorded as the WhatsApp consent (docs/product/personal-data.md). */
+  /** SMS or WhatsApp, recorded as the WhatsApp consent only for the signed-in person's own telephone (docs/whatsapp.md). */
   channel: messageChannelField(),
 });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;
@@ -182,5 +195,5 @@ export const adminPledgeSchema = pledgeViewSchema.extend({
 export type AdminPledge = z.infer<typeof adminPledgeSchema>;
 
 export const adminPledgesQuerySchema = z.object({
-  status: z.enum(PLEDGE_STATUSES, { error: 'Statut invalide : active, paused ou cancelled.' }).optional(),
+  status: z.enum(PLEDGE_STATUSES, { error: 'Statut invalide : pending, active, paused ou cancelled.' }).optional(),
 });

@@ -5,7 +5,8 @@ export const PLEDGE_FREQUENCIES = ['mensuel', 'trimestriel', 'annuel'] as const;
 
 export type PledgeFrequency = (typeof PLEDGE_FREQUENCIES)[number];
 
-export const PLEDGE_STATUSES = ['active', 'paused', 'cancelled'] as const;
+/** `pending`: made, its first gift not paid yet; no due, reminder nor notice goes to it (docs/recurring-giving.md). */
+export const PLEDGE_STATUSES = ['pending', 'active', 'paused', 'cancelled'] as const;
 
 export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
 
@@ -16,7 +17,14 @@ export const PLEDGE_FREQUENCY_LABELS: Record<PledgeFrequency, string> = {
 };
 
 export const PLEDGE_STATUS_LABELS: Record<PledgeStatus, string> = {
+  pending: 'En attente du premier don',
   active: 'Actif',
   paused: 'En pause',
   cancelled: 'Arrêté',
 };
+
+/** At most this many pledges of one telephone may wait for their first gift (a stranger cannot pile them up). */
+export const PLEDGE_PENDING_MAX_PER_TELEPHONE = 3;
+
+/** A pledge whose first gift is still unpaid after this long lapses (cancelled, without any message). */
+export const PLEDGE_PENDING_LAPSE_HOURS = 24;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { DB } from '../../platform/database/database';
+import { type DB, isPostgres } from '../../platform/database/database';
 import { keptCount, keptCountsUnder } from '../../platform/database/kept-counts';
 import type { Database, PledgesTable } from '../../platform/database/schema';
 import { newestFirstSeek, type SeekPageQuery } from '../../platform/lib/pagination';
@@ -215,15 +215,41 @@ export function pledgesWithCollected(db: Executor, status?: string) {
   );
 }
 
-/** The newest pledge of a telephone that is not cancelled (commands by SMS act on it). */
-export function findLivePledgeByTelephone(db: Executor, telephone: string): Promise<PledgeRow | undefined> {
+/** The pledges of a telephone in these statuses, oldest first (commands by SMS act on every one of them). */
+export function pledgesOfTelephone(db: Executor, telephone: string, statuses: Array<'active' | 'paused'>): Promise<PledgeRow[]> {
+  return db.selectFrom('pledges').selectAll().where('telephone', '=', telephone).where('status', 'in', statuses).orderBy('id').execute();
+}
+
+/**
+ * PostgreSQL: holds, until the transaction ends, the lock of this telephone's pending pledges, so that parallel
+ * creations count one after the other (writeTransaction). SQLite: the IMMEDIATE transaction already does.
+ */
+export async function lockPledgeTelephone(trx: DB, telephone: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`pledge:${telephone}`}))`.execute(trx);
+}
+
+/** How many pledges of this telephone wait for their first gift. */
+export async function countPendingPledges(db: Executor, telephone: string): Promise<number> {
+  const row = await db
+    .selectFrom('pledges')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('telephone', '=', telephone)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Pending pledges made before `before` (their first gift never paid): the due job lets them lapse. */
+export function stalePendingPledges(db: Executor, before: string, limit = 200): Promise<PledgeRow[]> {
   return db
     .selectFrom('pledges')
     .selectAll()
-    .where('telephone', '=', telephone)
-    .where('status', '!=', 'cancelled')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The name of the newest pledge made with one of these telephone spellings (the code sign-in's new account). */

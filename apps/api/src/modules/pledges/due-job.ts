@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PledgeFrequency } from '@shared/schemas/pledges';
+import { PLEDGE_PENDING_LAPSE_HOURS, type PledgeFrequency } from '@shared/schemas/pledges';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import { type PeriodicPass, periodicPass } from '../../platform/lib/periodic-pass';
 import { recordAudit } from '../audit';
 import { notifyPerson } from '../messages';
 import { addDays, cotonouDay, nextDueAfter } from './dates';
-import { claimReminder, duesToRemind, findPledge, insertDue, type PledgeRow, pledgesDueBy, recentDues, updatePledge } from './data';
+import {
+  claimReminder,
+  duesToRemind,
+  findPledge,
+  insertDue,
+  type PledgeRow,
+  pledgesDueBy,
+  recentDues,
+  stalePendingPledges,
+  updatePledge,
+} from './data';
 import { dueNotice, pausedNotice, reminderNotice } from './texts';
 import { manageUrl, newPledgeToken, payUrl } from './tokens';
 
@@ -15,7 +25,9 @@ import { manageUrl, newPledgeToken, payUrl } from './tokens';
 //   the SMS (and e-mail) bringing a fresh payment link, and the next due moves one period on — all in one
 //   transaction, so whichever process inserts the row sends the message, and the others insert nothing;
 // - a due unpaid 3 days later: one reminder, claimed by stamping the due row in the message's transaction;
-// - when a due arrives and the two dues before it went unpaid, the pledge pauses itself instead, and says so.
+// - when a due arrives and the two dues before it went unpaid, the pledge pauses itself instead, and says so;
+// - a pledge still pending (first gift unpaid) a day after it was made lapses: cancelled, without any message
+//   (anyone can type a number into the form: nothing is sent to it before its owner has paid).
 // Outbox dedupe keys (pledge:{id}:{date}:{kind}) stand behind each of these as a second guard.
 // Messages leave from SEND_FROM_HOUR, Cotonou time; a due missed for more than CATCH_UP_DAYS (server down) is
 // recorded as missed rather than asked for late.
@@ -30,6 +42,7 @@ export interface DuePassResult {
   due: number;
   reminders: number;
   paused: number;
+  lapsed: number;
 }
 
 type Outcome = 'due' | 'missed' | 'paused' | 'taken';
@@ -93,7 +106,8 @@ async function handleDue(db: DB, pledge: PledgeRow, today: string, now: Date, pu
 
 /** One pass at the settable clock's time. Returns what this pass queued (another process's work is not counted). */
 export async function runPledgeDues(db: DB, publicUrl: string, now: Date = clock.now()): Promise<DuePassResult> {
-  const result: DuePassResult = { due: 0, reminders: 0, paused: 0 };
+  const result: DuePassResult = { due: 0, reminders: 0, paused: 0, lapsed: 0 };
+  result.lapsed = await lapsePendingPledges(db, now);
   const { date: today, hour } = cotonouDay(now);
   if (hour < SEND_FROM_HOUR) return result;
 
@@ -124,6 +138,33 @@ export async function runPledgeDues(db: DB, publicUrl: string, now: Date = clock
     if (sent) result.reminders += 1;
   }
   return result;
+}
+
+/** Cancels the pledges whose first gift is still unpaid PLEDGE_PENDING_LAPSE_HOURS after they were made (no message). */
+async function lapsePendingPledges(db: DB, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const before = new Date(now.getTime() - PLEDGE_PENDING_LAPSE_HOURS * 3_600_000).toISOString();
+  let lapsed = 0;
+  for (const pledge of await stalePendingPledges(db, before)) {
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await updatePledge(trx, pledge.id, { status: 'cancelled', cancelled_at: nowIso, updated_at: nowIso }, { status: 'pending' })))
+        return false;
+      await recordAudit(trx as DB, {
+        actorId: null,
+        actingId: null,
+        ip: null,
+        action: 'pledge.lapse',
+        entity: 'pledge',
+        entityId: pledge.id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled' },
+        details: { created_at: pledge.created_at },
+      });
+      return true;
+    });
+    if (done) lapsed += 1;
+  }
+  return lapsed;
 }
 
 /** Runs a pass shortly after `start()`, then every hour until `stop()`, in every process. */

@@ -1,6 +1,6 @@
 // What other areas may use from pledges.
 export { runPledgeDues } from './due-job';
 export { default as pledgeRoutes } from './routes';
-export { changePledgeByTelephone } from './service';
+export { changePledgesByTelephone } from './service';
 // Linking a telephone's pledges to the account its code sign-in creates (modules/accounts/code-login.ts).
 export { linkPledgesByTelephone, pledgeNameByTelephone } from './data';

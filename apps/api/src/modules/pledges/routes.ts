@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A signed-in donor's pledge is linked to the account; a bad or absent token just means none.
       const user = await resolveUser(request);
-      const created = await createPledge(ctx(request), request.body, user?.id ?? null, user?.acting_user_id ?? null);
+      const created = await createPledge(ctx(request), request.body, user?.id ?? null, user?.acting_user_id ?? null, user);
       return reply.status('status' in created ? 202 : 201).send(created);
     },
   );

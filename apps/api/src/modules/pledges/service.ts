@@ -2,6 +2,7 @@ import type { DonationPurpose } from '@shared/constants';
 import {
   monthlyAmount,
   PLEDGE_MESSAGES,
+  PLEDGE_PENDING_MAX_PER_TELEPHONE,
   type PledgeChange,
   type PledgeCreate,
   type PledgeCreated,
@@ -10,22 +11,24 @@ import {
   type PledgeStatus,
   type PledgeView,
 } from '@shared/schemas/pledges';
-import type { DB } from '../../platform/database/database';
+import { type DB, writeTransaction } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
-import { conflict, notFound } from '../../platform/lib/http-errors';
+import { conflict, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { recordAudit } from '../audit';
-import { recordChannelChoice } from '../privacy';
+import { type FormSender, recordOwnChannelChoice } from '../privacy';
 import { notifyPerson } from '../messages';
 import { assertPushPhone, initiateDonation, type MoneyHook, PAID_STATUSES, type PaymentsContext, receiptUrl } from '../payments';
 import { cotonouDay, firstDueFrom, nextDueAfter } from './dates';
 import {
-  findLivePledgeByTelephone,
+  countPendingPledges,
   findPledge,
   insertDue,
   insertPledge,
   latestDue,
+  lockPledgeTelephone,
   type PledgeRow,
+  pledgesOfTelephone,
   pledgePayments,
   pledgesOfUser,
   updatePledge,
@@ -102,7 +105,7 @@ export async function pledgeView(db: DB, receiptSecret: string, row: PledgeRow):
 
 /** True while the latest due sent is unpaid: « Payer l’échéance en cours » is offered only then. */
 export async function hasDueToPay(db: DB, row: PledgeRow): Promise<boolean> {
-  if (row.status !== 'active') return false;
+  if (row.status !== 'active' && row.status !== 'pending') return false;
   const due = await latestDue(db, row.id, cotonouDay(clock.now()).date);
   return Boolean(due && !due.paid);
 }
@@ -117,6 +120,8 @@ export async function createPledge(
   input: PledgeCreate,
   userId: number | null,
   actingId: number | null = null,
+  /** The signed-in sender: the channel choice is recorded only for their own telephone (docs/whatsapp.md). */
+  sender: FormSender | null = null,
 ): Promise<PledgeCreated | PledgePush> {
   const now = clock.now();
   const nowIso = now.toISOString();
@@ -133,7 +138,8 @@ export async function createPledge(
     amount: input.amount,
     purpose: input.purpose,
     frequency: input.frequency,
-    status: 'active',
+    // Active only once its first gift is approved (activateOnFirstGift): until then no due, reminder nor notice.
+    status: 'pending',
     anchor_day: anchorDay,
     next_due: nextDueAfter(today, anchorDay, input.frequency),
     counting_from: today,
@@ -142,11 +148,14 @@ export async function createPledge(
     created_at: nowIso,
     updated_at: nowIso,
   };
-  const { id, token } = await ctx.db.transaction().execute(async (trx) => {
+  const { id, token } = await writeTransaction(ctx.db, async (trx) => {
+    await lockPledgeTelephone(trx, telephone);
+    if ((await countPendingPledges(trx, telephone)) >= PLEDGE_PENDING_MAX_PER_TELEPHONE)
+      throw new HttpError(429, PLEDGE_MESSAGES.tooManyPending);
     const id = await insertPledge(trx, pledge);
     await insertDue(trx, { pledge_id: id, due_date: today, status: 'due', amount: input.amount, created_at: nowIso });
     const token = await newPledgeToken(trx, id, now);
-    await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'pledge_form', ip: ctx.payments.ip ?? null });
+    await recordOwnChannelChoice(trx, input.channel, { telephone, sender, source: 'pledge_form', ip: ctx.payments.ip ?? null });
     await recordAudit(trx as DB, {
       actorId: userId,
       actingId: actingId,
@@ -154,7 +163,7 @@ export async function createPledge(
       action: 'pledge.create',
       entity: 'pledge',
       entityId: id,
-      after: { amount: input.amount, frequency: input.frequency, purpose: input.purpose, status: 'active' },
+      after: { amount: input.amount, frequency: input.frequency, purpose: input.purpose, status: 'pending' },
     });
     return { id, token };
   });
@@ -177,8 +186,9 @@ export async function createPledge(
 }
 
 /**
- * The welcome of a pledge, queued in the transaction that approves its first gift (never before the payment's
- * outcome: a refused first gift leaves no « merci » behind). Once per pledge (its dedupe key).
+ * The first gift of a pledge approved: the pending pledge becomes active and its welcome is queued, in the
+ * transaction that approves the gift (never before the payment's outcome: a refused first gift leaves no « merci »
+ * and no active pledge behind). Once per pledge (its dedupe key).
  */
 export function welcomeOnFirstGift(publicUrl: string): MoneyHook {
   return async (trx, change) => {
@@ -186,6 +196,22 @@ export function welcomeOnFirstGift(publicUrl: string): MoneyHook {
     const pledge = await findPledge(trx, change.pledge.id);
     if (!pledge || pledge.status === 'cancelled') return;
     if (change.pledge.due !== cotonouDay(new Date(pledge.created_at)).date) return;
+    if (pledge.status === 'pending') {
+      const nowIso = clock.now().toISOString();
+      if (await updatePledge(trx, pledge.id, { status: 'active', updated_at: nowIso }, { status: 'pending' })) {
+        await recordAudit(trx as DB, {
+          actorId: null,
+          actingId: null,
+          ip: null,
+          action: 'pledge.activate',
+          entity: 'pledge',
+          entityId: pledge.id,
+          before: { status: 'pending' },
+          after: { status: 'active' },
+          details: { first_gift: change.id },
+        });
+      }
+    }
     const manage = manageUrl(publicUrl, await newPledgeToken(trx, pledge.id, clock.now()));
     await notifyPerson(
       trx,
@@ -220,6 +246,8 @@ export async function changePledge(
   publicUrl?: string,
 ): Promise<string> {
   if (row.status === 'cancelled') throw conflict(PLEDGE_MESSAGES.cancelled);
+  // Until its first gift is paid a pledge can only be paid or stopped (a pause then a resume would activate it).
+  if (row.status === 'pending' && change.action !== 'cancel') throw conflict(PLEDGE_MESSAGES.pendingFirstGift);
   const now = clock.now();
   const nowIso = now.toISOString();
   const today = cotonouDay(now).date;
@@ -299,7 +327,8 @@ export async function changePledge(
 
 /** Opens the checkout of the latest due sent to the donor, when it is still unpaid. */
 export async function payLatestDue(ctx: PledgesContext, row: PledgeRow, mode: 'checkout' | 'push' = 'checkout') {
-  if (row.status !== 'active') throw conflict(PLEDGE_MESSAGES.notActive);
+  // A pending pledge's due is its first gift: paying it (again) is what activates the pledge.
+  if (row.status !== 'active' && row.status !== 'pending') throw conflict(PLEDGE_MESSAGES.notActive);
   const due = await latestDue(ctx.db, row.id, cotonouDay(clock.now()).date);
   if (!due || due.paid) throw conflict(PLEDGE_MESSAGES.nothingToPay);
   const checkoutUrl = await initiateDonation(
@@ -321,12 +350,26 @@ export async function payLatestDue(ctx: PledgesContext, row: PledgeRow, mode: 'c
 }
 
 /**
- * PAUSE, REPRISE, ARRET by SMS (docs/giving-by-phone.md): the sender's newest live pledge, changed as its
- * link would, audited as coming by SMS. False when the number has none.
+ * PAUSE, REPRISE, ARRET by SMS (docs/giving-by-phone.md): every paid-for pledge of the sender (PAUSE: the active
+ * ones; REPRISE: the paused ones; ARRET: both), each changed as its link would, audited as coming by SMS. A pending
+ * pledge (first gift unpaid, perhaps typed in by a stranger) is never picked. Returns the pledges changed.
  */
-export async function changePledgeByTelephone(db: DB, telephone: string, action: 'pause' | 'resume' | 'cancel'): Promise<boolean> {
-  const row = await findLivePledgeByTelephone(db, telephone);
-  if (!row) return false;
-  await changePledge(db, row, { action } as PledgeChange, { userId: null, ip: null, actingId: null, via: 'sms' });
-  return true;
+export async function changePledgesByTelephone(
+  db: DB,
+  telephone: string,
+  action: 'pause' | 'resume' | 'cancel',
+): Promise<Array<Pick<PledgeRow, 'amount' | 'frequency'>>> {
+  const statuses: Array<'active' | 'paused'> = action === 'pause' ? ['active'] : action === 'resume' ? ['paused'] : ['active', 'paused'];
+  const rows = await pledgesOfTelephone(db, telephone, statuses);
+  const changed: PledgeRow[] = [];
+  for (const row of rows) {
+    try {
+      await changePledge(db, row, { action } as PledgeChange, { userId: null, ip: null, actingId: null, via: 'sms' });
+      changed.push(row);
+    } catch (error) {
+      // Changed meanwhile (its link, the due job): the others are still carried out.
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+    }
+  }
+  return changed;
 }

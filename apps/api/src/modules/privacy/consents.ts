@@ -94,6 +94,42 @@ export async function recordChannelChoice(
   await recordConsent(db, 'whatsapp', choice === 'whatsapp', { ...ctx, email: null, channel: 'web' });
 }
 
+/** Who sent a gift form: its signed-in account (the policy's AuthUser fields that matter here), or no one. */
+export interface FormSender {
+  id: number;
+  telephone: string | null;
+  /** The adviser acting for the account with an act-as token; null for the person's own login. */
+  acting_user_id: number | null;
+  /** When the SMS code that obtained the token was verified: the telephone is then proved. */
+  code_verified_at: string | null;
+}
+
+/**
+ * The channel chosen on a gift form (donation, fee, pledge): anyone can type any telephone there, and giving a consent
+ * for an address needs its proof (docs/whatsapp.md — « The channel chosen on a gift form »). Recorded only when the
+ * sender is signed in on their own account (no act-as) and the telephone is the account's; a choice of WhatsApp over
+ * the number's STOP only when the sign-in was by an SMS code to it. Otherwise nothing is recorded, and the gift's
+ * messages follow the number's own choice. True when recorded.
+ */
+export async function recordOwnChannelChoice(
+  db: DB,
+  choice: MessageChannelChoice | undefined,
+  ctx: { telephone?: string | null; sender: FormSender | null; source: string; ip?: string | null },
+): Promise<boolean> {
+  const { sender } = ctx;
+  if (!choice || !ctx.telephone || !sender?.telephone || sender.acting_user_id !== null) return false;
+  const spellings = telephoneSpellings(sender.telephone);
+  const telephone = toE164(ctx.telephone) ?? ctx.telephone;
+  if (!spellings.includes(telephone)) return false;
+  if (choice === 'whatsapp' && !sender.code_verified_at) {
+    const rows = await consentsOf(db, { telephones: spellings, emails: [] });
+    const last = rows.filter((r) => r.purpose === 'whatsapp' && !r.subject).at(-1);
+    if (last && !last.given && last.source === 'stop') return false;
+  }
+  await recordChannelChoice(db, choice, { telephone, userId: sender.id, source: ctx.source, ip: ctx.ip ?? null });
+  return true;
+}
+
 /** The current choice per purpose of a person (latest row wins), for the member space. */
 export async function currentConsents(db: DB, who: { telephone: string; email?: string | null; userId: number }): Promise<MyConsents> {
   const rows = await consentsOf(db, {

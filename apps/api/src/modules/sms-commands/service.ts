@@ -1,14 +1,14 @@
 import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES, type DonationPurpose } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { MAX_PAYMENT_AMOUNT } from '@shared/schemas/payment';
-import { SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand } from '@shared/schemas/sms-commands';
+import { causeEcho, SMS_ANSWERS, SMS_COMMANDS, SMS_COMMANDS_PER_HOUR, type SmsCommand, type SmsPledge } from '@shared/schemas/sms-commands';
 import { parseFcfa } from '@shared/text-rules';
 import type { DB } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import { HttpError } from '../../platform/lib/http-errors';
 import { enqueueMessage } from '../messages';
 import { initiateDonation, initiatePayment, type PaymentsContext } from '../payments';
-import { changePledgeByTelephone } from '../pledges';
+import { changePledgesByTelephone } from '../pledges';
 import { getFeeSettings } from '../settings';
 import { withdrawChannel } from '../whatsapp';
 import { countSmsCommandsSince, pruneSmsCommands, recordSmsCommand } from './data';
@@ -27,6 +27,8 @@ export type ParsedCommand =
       amount: number | null;
       /** « DON 5000,50 »: amounts are whole FCFA. */
       notWhole?: boolean;
+      /** « DON 1,000,000 »: digits the separators make unreadable (written without them, it is read). */
+      separators?: boolean;
       tooSmall?: boolean;
       tooLarge?: boolean;
       cause: DonationPurpose | null;
@@ -61,6 +63,7 @@ export function parseSmsCommand(body: string): ParsedCommand {
     command: 'DON',
     amount,
     ...(parsed === 'not-whole' ? { notWhole: true } : {}),
+    ...(digits.length && parsed === null ? { separators: true } : {}),
     ...(amount !== null && amount < MIN_GIFT ? { tooSmall: true } : {}),
     ...(amount !== null && amount > MAX_PAYMENT_AMOUNT ? { tooLarge: true } : {}),
     cause,
@@ -103,10 +106,12 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
   switch (parsed.command) {
     case 'DON': {
       if (parsed.notWhole) return SMS_ANSWERS.amountNotWhole;
+      if (parsed.separators) return SMS_ANSWERS.amountSeparators;
       if (parsed.amount === null) return SMS_ANSWERS.amountMissing;
       if (parsed.tooSmall) return SMS_ANSWERS.amountTooSmall;
       if (parsed.tooLarge) return SMS_ANSWERS.amountTooLarge;
-      if (parsed.unknownCause) return SMS_ANSWERS.causeUnknown(parsed.unknownCause);
+      // The cause is the sender's text: repeated cut short, so that the answer stays within two SMS.
+      if (parsed.unknownCause) return SMS_ANSWERS.causeUnknown(causeEcho(parsed.unknownCause));
       const purpose = parsed.cause ?? 'autres';
       return push(
         payments,
@@ -137,12 +142,14 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
     case 'REPRISE':
     case 'ARRET': {
       const action = parsed.command === 'PAUSE' ? 'pause' : parsed.command === 'REPRISE' ? 'resume' : 'cancel';
-      try {
-        if (!(await changePledgeByTelephone(db, telephone, action))) return SMS_ANSWERS.noPledge;
-      } catch {
-        return SMS_ANSWERS.noPledge;
-      }
-      return action === 'pause' ? SMS_ANSWERS.paused : action === 'resume' ? SMS_ANSWERS.resumed : SMS_ANSWERS.stopped;
+      const changed = await changePledgesByTelephone(db, telephone, action);
+      if (changed.length === 0) return SMS_ANSWERS.noPledge;
+      // Amounts as the pledge SMS write them (plain spaces: GSM alphabet, modules/pledges/texts.ts).
+      const named: SmsPledge[] = changed.map((p) => ({
+        amount: formatFcfa(p.amount).replace(/[\u00a0\u202f]/g, ' '),
+        frequency: p.frequency as SmsPledge['frequency'],
+      }));
+      return action === 'pause' ? SMS_ANSWERS.paused(named) : action === 'resume' ? SMS_ANSWERS.resumed(named) : SMS_ANSWERS.stopped(named);
     }
     case 'STOP':
       // The withdrawal queues its own confirmation (whatsapp/service.ts).

@@ -3,7 +3,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * « Recevoir mes messages par : SMS / WhatsApp » on every public form that sends messages: the value goes as
- * `channel` and is recorded as the WhatsApp consent the member space switches (docs/product/personal-data.md).
+ * `channel` and is recorded as the WhatsApp consent the member space switches (docs/product/personal-data.md; on the
+ * gift forms only for the signed-in person’s own telephone: docs/whatsapp.md).
  */
 export function ChannelChoice({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   return (

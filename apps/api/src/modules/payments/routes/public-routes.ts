@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { unprocessable } from '../../../platform/lib/http-errors';
 import { zodFieldErrors } from '../../../platform/uploads/uploads';
 import { resolveUser } from '../../policy';
-import { recordChannelChoice } from '../../privacy';
+import { recordOwnChannelChoice } from '../../privacy';
 import {
   forRequest,
   initiateDonation,
@@ -39,9 +39,10 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
     // A signed-in donor's gift appears in their space; a bad or absent token just means anonymous.
     const user = await resolveUser(request);
     const url = await initiateDonation(forRequest(payments, request), parsed.data, user?.id ?? null);
-    await recordChannelChoice(app.db, parsed.data.channel, {
+    // Recorded only for the signed-in person's own telephone (anyone can type a number: docs/whatsapp.md).
+    await recordOwnChannelChoice(app.db, parsed.data.channel, {
       telephone: parsed.data.phone,
-      userId: user?.id ?? null,
+      sender: user,
       source: 'donation_form',
       ip: request.ip,
     });
@@ -69,9 +70,9 @@ const publicRoutes: FastifyPluginAsyncZod<{ payments: PaymentsContext }> = async
       // A signed-in member's payment is linked to the account; a bad or absent token just means anonymous.
       const user = await resolveUser(request);
       const url = await initiatePayment(forRequest(payments, request), request.body, user?.id ?? null);
-      await recordChannelChoice(app.db, request.body.channel, {
+      await recordOwnChannelChoice(app.db, request.body.channel, {
         telephone: request.body.phone,
-        userId: user?.id ?? null,
+        sender: user,
         source: 'payment_form',
         ip: request.ip,
       });
