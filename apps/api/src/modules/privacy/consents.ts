@@ -105,11 +105,10 @@ export interface FormSender {
 }
 
 /**
- * The channel chosen on a gift form (donation, fee, pledge): anyone can type any telephone there, and giving a consent
- * for an address needs its proof (docs/whatsapp.md — « The channel chosen on a gift form »). Recorded only when the
- * sender is signed in on their own account (no act-as) and the telephone is the account's; a choice of WhatsApp over
- * the number's STOP only when the sign-in was by an SMS code to it. Otherwise nothing is recorded, and the gift's
- * messages follow the number's own choice. True when recorded.
+ * The channel chosen on a gift form (donation, fee, pledge) is recorded as that channel's consent (CONTRACT « Phone-only
+ * people »). Anyone can type any telephone there, so a choice never undoes the number's STOP unless it is proved: the
+ * sender is signed in on their own account (no act-as) with an SMS code to that number (docs/whatsapp.md — « The
+ * channel chosen on a gift form »). A signed-in sender's own number is recorded under their account. True when recorded.
  */
 export async function recordOwnChannelChoice(
   db: DB,
@@ -117,16 +116,16 @@ export async function recordOwnChannelChoice(
   ctx: { telephone?: string | null; sender: FormSender | null; source: string; ip?: string | null },
 ): Promise<boolean> {
   const { sender } = ctx;
-  if (!choice || !ctx.telephone || !sender?.telephone || sender.acting_user_id !== null) return false;
-  const spellings = telephoneSpellings(sender.telephone);
+  if (!choice || !ctx.telephone) return false;
   const telephone = toE164(ctx.telephone) ?? ctx.telephone;
-  if (!spellings.includes(telephone)) return false;
-  if (choice === 'whatsapp' && !sender.code_verified_at) {
-    const rows = await consentsOf(db, { telephones: spellings, emails: [] });
+  const own = !!sender?.telephone && sender.acting_user_id === null && telephoneSpellings(sender.telephone).includes(telephone);
+  const proved = own && !!sender?.code_verified_at;
+  if (choice === 'whatsapp' && !proved) {
+    const rows = await consentsOf(db, { telephones: telephoneSpellings(telephone), emails: [] });
     const last = rows.filter((r) => r.purpose === 'whatsapp' && !r.subject).at(-1);
     if (last && !last.given && last.source === 'stop') return false;
   }
-  await recordChannelChoice(db, choice, { telephone, userId: sender.id, source: ctx.source, ip: ctx.ip ?? null });
+  await recordChannelChoice(db, choice, { telephone, userId: own ? sender!.id : null, source: ctx.source, ip: ctx.ip ?? null });
   return true;
 }
 
