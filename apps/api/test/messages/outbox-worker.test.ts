@@ -49,6 +49,16 @@ async function queueSms(to: string, body = 'Bonjour', db: DB = t.db): Promise<nu
 }
 
 describe('message worker with the Twilio adapter', () => {
+  it('sends the site’s typography as GSM characters (one segment), the outbox keeping the text as written', async () => {
+    const text = 'ASBE : votre don de 1\u202f000\u00a0FCFA est bien reçu. Merci ! Reçu : https://asbe.example/api/receipts/DON-2026-000009';
+    const id = await queueSms('+2290197000009', text);
+    await worker().runOnce();
+    expect(twilio.received.find((m) => m.To === '+2290197000009')?.Body).toBe(
+      'ASBE : votre don de 1 000 FCFA est bien recu. Merci ! Recu : https://asbe.example/api/receipts/DON-2026-000009',
+    );
+    expect((await row(id)).body).toBe(text);
+  });
+
   it('sends a queued SMS once, in Twilio’s format, and marks it sent', async () => {
     const id = await queueSms('+2290197000001', 'ASBE : test');
     expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { causeEcho, SMS_ANSWER_MAX_SEGMENTS, SMS_ANSWERS, SMS_CAUSE_ECHO_MAX, smsSegments, type SmsPledge } from './sms-commands';
+import {
+  causeEcho,
+  SMS_ANSWER_MAX_SEGMENTS,
+  SMS_ANSWERS,
+  SMS_CAUSE_ECHO_MAX,
+  smsSegments,
+  smsWireText,
+  type SmsPledge,
+} from './sms-commands';
 
 // docs/giving-by-phone.md: every answer to a command fits in two SMS segments, whatever it names.
 describe('SMS answers', () => {
@@ -29,5 +37,32 @@ describe('SMS answers', () => {
       ...[paused, resumed, stopped].flatMap((say) => [say([pledge]), say(Array(9).fill(pledge))]),
     ];
     for (const text of answers) expect(smsSegments(text), text).toBeLessThanOrEqual(SMS_ANSWER_MAX_SEGMENTS);
+  });
+});
+
+describe('smsWireText', () => {
+  it('writes the site’s typography in GSM characters, so « DON 1 000 FCFA » costs one segment, not two', () => {
+    const site =
+      'ASBE : votre don de 1\u202f000\u00a0FCFA est bien reçu. Merci ! Reçu : https://asbe.example/api/receipts/DON-2026-000001?s=abc';
+    expect(smsSegments(site)).toBeGreaterThan(1);
+    const wire = smsWireText(site);
+    expect(wire).toBe(
+      'ASBE : votre don de 1 000 FCFA est bien reçu. Merci ! Reçu : https://asbe.example/api/receipts/DON-2026-000001?s=abc'.replace(
+        /ç/g,
+        'c',
+      ),
+    );
+    expect(smsSegments(wire)).toBe(1);
+  });
+
+  it('keeps é, è, à (GSM) and folds ê, ô, ç only when that saves a segment', () => {
+    // One segment either way: the ç stays.
+    expect(smsWireText('Vous ne recevrez plus d’information, sauf les codes et les reçus.')).toBe(
+      "Vous ne recevrez plus d'information, sauf les codes et les reçus.",
+    );
+    // 80 characters with a ç: two UCS-2 segments, one once folded.
+    expect(smsWireText(`Votre don est reçu. ${'x'.repeat(60)}`)).toBe(`Votre don est recu. ${'x'.repeat(60)}`);
+    expect(smsWireText('Arrêté « fête »')).toBe('Arrêté « fête »'.replace('«', '"').replace('»', '"'));
+    expect(smsWireText('Déjà payé à Cotonou')).toBe('Déjà payé à Cotonou');
   });
 });

@@ -20,6 +20,37 @@ export function smsSegments(text: string): number {
   return units <= single ? 1 : Math.ceil(units / each);
 }
 
+// Typography the site writes (no-break spaces, ’, « », —, …) has plain GSM equivalents; letters such as ê, ç or ô
+// have none but their base letter, which French readers take without trouble on an SMS.
+const TYPOGRAPHY: Record<string, string> = {
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '’': "'",
+  '‘': "'",
+  '«': '"',
+  '»': '"',
+  '“': '"',
+  '”': '"',
+  '—': '-',
+  '–': '-',
+  '−': '-',
+  '…': '...',
+};
+const isGsm = (c: string) => GSM_BASIC.includes(c) || GSM_EXTENDED.includes(c);
+
+/**
+ * The text an SMS carries on the wire: the site's typography in GSM characters (what Twilio calls smart encoding),
+ * then, when that alone leaves the message in UCS-2 and folding the other accented letters saves segments, those
+ * letters without their accent (é, è, à, ù stay: they are GSM). What people pay for an SMS is its segments.
+ */
+export function smsWireText(text: string): string {
+  const plain = [...text].map((c) => TYPOGRAPHY[c] ?? c).join('');
+  if ([...plain].every(isGsm)) return plain;
+  const folded = [...plain].map((c) => (isGsm(c) ? c : c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))).join('');
+  return smsSegments(folded) < smsSegments(plain) ? folded : plain;
+}
+
 /** A pledge named in an answer: its amount as the SMS write it (« 5 000 FCFA », plain spaces) and its frequency. */
 export interface SmsPledge {
   amount: string;

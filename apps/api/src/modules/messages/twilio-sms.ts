@@ -1,3 +1,4 @@
+import { smsWireText } from '@shared/schemas/sms-commands';
 import { SendError, type SmsMessage, type SmsSender } from './channels';
 
 // Twilio's Programmable Messaging REST API (POST /2010-04-01/Accounts/{sid}/Messages.json, form
@@ -22,7 +23,8 @@ export function createTwilioSmsSender(options: TwilioOptions): SmsSender {
   return {
     name: 'twilio',
     async send(message: SmsMessage): Promise<void> {
-      const form = new URLSearchParams({ To: message.to, Body: message.body });
+      // The outbox keeps the text as written; the wire carries it in as few segments as it can (smsWireText).
+      const form = new URLSearchParams({ To: message.to, Body: smsWireText(message.body) });
       form.set(options.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', options.from);
       let response: Response;
       try {
