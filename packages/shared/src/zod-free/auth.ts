@@ -17,7 +17,10 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const LOGIN_CODE_MESSAGES = {
-  codeSent: 'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes.',
+  // Three codes an hour per number: said, so that a person whose fourth request sends nothing
+  // does not wait for it; said to every number alike.
+  codeSent:
+    'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes. Au plus 3 codes par heure\u00a0: si rien n’arrive, réessayez plus tard ou utilisez votre mot de passe.',
   codeRequired: 'Le code est requis.',
   codeFormat: 'Le code comporte 6 chiffres.',
   codeInvalid: 'Code invalide ou expiré. Demandez un nouveau code.',
