@@ -145,3 +145,21 @@ describe('an adviser’s logout', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(session.token) })).statusCode).toBe(200);
   });
 });
+
+describe('an adviser who is an adviser no longer', () => {
+  it('loses the act-as tokens obtained before the role change (read and erase with them: 401)', async () => {
+    const formerAdviser = await seedUser(t, 'conseiller');
+    const u = await created(formerAdviser);
+    const token = (await actAs(formerAdviser.token, u.id)).json().token as string;
+    expect((await t.app.inject({ url: '/api/profile', headers: bearer(token) })).statusCode).toBe(200);
+    const demoted = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${formerAdviser.id}`,
+      headers: bearer(admin.token),
+      payload: { role: 'membre' },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/profile', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/profile/export', headers: bearer(token) })).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import { USER_ADMIN_MESSAGES } from '@shared/schemas/users';
 import { type DB, nowIso } from '../../platform/database/database';
 import {
+  deleteActingTokens,
   deleteTokensActingFor,
   findTakenIdentifiers,
   findUserById,
@@ -154,7 +155,11 @@ export async function applyUserChanges(
   await updateUser(trx, userId, { ...changes, updated_at: nowIso() });
   if (data.is_active === false) await revokeUserSessions(trx, userId);
   // A role change ends the account's act-as tokens: whoever acted for it did so under its former role.
-  if (data.role !== undefined && data.role !== before.role) await deleteTokensActingFor(trx, userId);
+  if (data.role !== undefined && data.role !== before.role) {
+    await deleteTokensActingFor(trx, userId);
+    // And the act-as tokens the account holds for others: it acted as an adviser, and may be one no longer.
+    await deleteActingTokens(trx, userId);
+  }
   const after = await findUserById(trx, userId);
   const action =
     data.is_active !== undefined && data.is_active !== (before.is_active === 1)
