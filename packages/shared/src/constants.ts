@@ -180,6 +180,12 @@ export const LIMITS = {
    */
   pushRequestsPerTelephone: 3,
   pushRequestsWindowMs: 10 * 60 * 1000,
+  /**
+   * Ticket and waiting-list SMS one telephone receives from event registrations in 24 hours: past it the registration
+   * is still made and its ticket shown on screen, but no SMS leaves, so a stranger's number is not flooded while a
+   * school may still register all its pupils with its own number (docs/product/events.md).
+   */
+  eventSmsPerTelephonePerDay: 5,
 } as const;
 
 /** Fixed statistics of the home page (docs/product/screens.md): not fetched. */

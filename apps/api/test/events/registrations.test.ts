@@ -255,3 +255,18 @@ describe('registrations, tickets and the waiting list', () => {
     expect(seats.seats_taken).toBe(1);
   });
 });
+
+describe('a number typed by anyone is not flooded', () => {
+  it('past five ticket SMS a day to one telephone, registrations still succeed (tickets on screen) but send nothing', async () => {
+    const event = await createEvent(t, admin, { capacity: 100 });
+    const telephone = '0197880001';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => registerTo(t, event.id, { telephone })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
+    expect(answers.every((a) => typeof a.json().ticket_url === 'string')).toBe(true);
+    expect(await smsTo(t, '+2290197880001')).toHaveLength(5);
+    // The next day the number gets its SMS again.
+    setClock(new Date(Date.now() + 25 * 3600_000));
+    expect((await registerTo(t, event.id, { telephone })).statusCode).toBe(201);
+    expect(await smsTo(t, '+2290197880001')).toHaveLength(6);
+  });
+});

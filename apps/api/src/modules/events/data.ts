@@ -1,6 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { type DB, nowIso } from '../../platform/database/database';
+import { type DB, isPostgres, nowIso } from '../../platform/database/database';
 import type { Database, EventRegistrationsTable, EventShiftsTable, EventsTable, ShiftSignupsTable } from '../../platform/database/schema';
 
 // Every query of the events area: events, registrations, reception, shifts, volunteer sessions.
@@ -555,4 +555,21 @@ export function registrationsOfUser(db: Executor, userId: number) {
     .orderBy('events.starts_at', 'desc')
     .limit(50)
     .execute();
+}
+
+/** PostgreSQL: parallel registrations with one telephone count it one after the other (SQLite's one writer already does). */
+export async function lockTelephone(trx: Executor, telephone: string): Promise<void> {
+  if (!isPostgres(trx as DB)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`event-telephone:${telephone}`}))`.execute(trx);
+}
+
+/** Registrations made with a telephone since a moment (the ticket SMS it received then). */
+export async function countRegistrationsByTelephoneSince(db: Executor, telephone: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('event_registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('telephone', '=', telephone)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

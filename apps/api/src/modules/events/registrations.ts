@@ -1,3 +1,4 @@
+import { LIMITS } from '@shared/constants';
 import { EVENT_MESSAGES as M, PAYMENT_HOLD_MINUTES, type RegistrationStatus } from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import type { registrationInputSchema } from '@shared/schemas/events';
@@ -100,9 +101,13 @@ export async function register(
       });
       // Before the ticket's message, so a person choosing WhatsApp gets the ticket there.
       await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'event_registration', subject: null, ip });
-      if (status === 'confirme') {
+      // Anyone may type any number: past a few tickets a day, the ticket is shown on screen only (LIMITS).
+      await data.lockTelephone(trx, telephone);
+      const since = new Date(clock.now().getTime() - 24 * 3600_000).toISOString();
+      const flooded = (await data.countRegistrationsByTelephoneSince(trx, telephone, since)) > LIMITS.eventSmsPerTelephonePerDay;
+      if (!flooded && status === 'confirme') {
         await sms(trx, telephone, eventTexts.ticket(event.title, event.starts_at, row.code, ticketUrl(ctx, row)), `event-ticket:${row.id}`);
-      } else if (status === 'liste_attente') {
+      } else if (!flooded && status === 'liste_attente') {
         await sms(trx, telephone, eventTexts.waiting(event.title, ticketUrl(ctx, row)), `event-waiting:${row.id}`);
       }
       return row;
