@@ -93,7 +93,11 @@ const price = z.union([z.number(), z.string()], { error: M.price }).transform((v
 export const isoInstant = (message: string = M.dateInvalid) =>
   z.string({ error: message }).transform((v, ctx) => {
     const t = Date.parse(v);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(t)) {
+    // A calendar day that exists (Date.parse turns 2026-02-30 into 2 March) in the years an event can fall in.
+    const [, y, m, d] = (/^(\d{4})-(\d{2})-(\d{2})T/.exec(v) ?? []).map(Number);
+    const real =
+      y !== undefined && y >= 2000 && y <= 2100 && m! >= 1 && m! <= 12 && d! >= 1 && d! <= new Date(Date.UTC(y, m!, 0)).getUTCDate();
+    if (!real || Number.isNaN(t)) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isoInstant } from './events';
+
+describe('an event instant', () => {
+  it('is a calendar day that exists, between 2000 and 2100', () => {
+    const parse = (v: string) => isoInstant().safeParse(v);
+    expect(parse('2026-12-05T10:00:00+01:00')).toMatchObject({ success: true, data: '2026-12-05T09:00:00.000Z' });
+    expect(parse('2028-02-29T10:00:00+01:00').success).toBe(true);
+    for (const bad of [
+      '2026-02-30T10:00:00+01:00',
+      '2026-13-01T10:00:00Z',
+      '1900-01-01T10:00:00Z',
+      '9999-12-31T10:00:00Z',
+      '2027-02-29T10:00:00Z',
+    ]) {
+      expect(parse(bad).success, bad).toBe(false);
+    }
+  });
+});
