@@ -147,7 +147,8 @@ async function wordsBrokenMidWord(page: Page, table: string): Promise<string[]> 
     for (const cell of found?.querySelectorAll('td') ?? []) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}’\u00a0\u202f/]+/gu)) {
+        // A date (29/11/2026) is one word; an address such as /api/newsletter/subscribers may wrap at its slashes.
+        for (const m of (node.textContent ?? '').matchAll(/\d+(?:\/\d+)+|[\p{L}\p{N}’\u00a0\u202f]+/gu)) {
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);

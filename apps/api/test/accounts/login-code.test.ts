@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(() => setClock(null));
 
-const SENT = 'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes.';
+const SENT =
+  'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes. Au plus 3 codes par heure\u00a0: si rien n’arrive, réessayez plus tard ou utilisez votre mot de passe.';
 const request = (telephone: string) => t.app.inject({ method: 'POST', url: '/api/login/code/request', payload: { telephone } });
 const signIn = (telephone: string, code: string) => t.app.inject({ method: 'POST', url: '/api/login/code', payload: { telephone, code } });
 const codeMessages = (telephone: string) =>

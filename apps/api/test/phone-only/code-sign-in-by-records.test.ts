@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const SENT = 'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes.';
+const SENT =
+  'Si ce numéro permet la connexion par code, un code vient d’être envoyé par SMS. Il est valable 15 minutes. Au plus 3 codes par heure\u00a0: si rien n’arrive, réessayez plus tard ou utilisez votre mot de passe.';
 
 async function giveWith(phone: string, amount: number) {
   const now = nowIso();

@@ -36,7 +36,7 @@ describe('SMS answers', () => {
       pushSent('1 000 000 FCFA', 'cotisation'),
       ...[paused, resumed, stopped].flatMap((say) => [say([pledge]), say(Array(9).fill(pledge))]),
     ];
-    for (const text of answers) expect(smsSegments(text), text).toBeLessThanOrEqual(SMS_ANSWER_MAX_SEGMENTS);
+    for (const text of answers) expect(smsSegments(smsWireText(text)), text).toBeLessThanOrEqual(SMS_ANSWER_MAX_SEGMENTS);
   });
 });
 
