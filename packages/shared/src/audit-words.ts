@@ -349,9 +349,27 @@ export function auditActionWords(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? fieldWords(action.replaceAll('.', ' '));
 }
 
-export function auditEntityWords(entity: string, id: string | number): string {
-  return `${AUDIT_ENTITY_LABELS[entity] ?? fieldWords(entity)} n° ${id}`;
+/**
+ * The object's number as its own screen shows it: a books entry by its journal number (« 2026-000010 », recorded
+ * in the entry's after-state or details), never its internal id; any other object by its id.
+ */
+export function auditEntityNumber(entity: string, id: string | number, recorded?: { after?: unknown; details?: unknown }): string {
+  if (entity === 'books_entry') {
+    const number = asRecord(recorded?.details)?.number ?? asRecord(recorded?.after)?.number;
+    if (typeof number === 'string' && number) return number;
+  }
+  return String(id);
 }
+
+export function auditEntityWords(entity: string, id: string | number, recorded?: { after?: unknown; details?: unknown }): string {
+  return `${AUDIT_ENTITY_LABELS[entity] ?? fieldWords(entity)} n° ${auditEntityNumber(entity, id, recorded)}`;
+}
+
+/**
+ * The keys that hold a treasury account's id; the treasury records the accounts' names in the details'
+ * `account_names` (id → name, as they were then), so the trail reads « Compte : Banque BOA », not « Compte : 3 ».
+ */
+const TREASURY_ACCOUNT_KEYS = new Set(['account_id', 'from_account_id', 'to_account_id', 'account']);
 
 /**
  * What changed, as sentences: « Rôle : Membre → Conseiller. Actif : oui → non. » for each field that differs
@@ -361,26 +379,31 @@ export function auditChangeWords(before: unknown, after: unknown, details: unkno
   const parts: string[] = [];
   const b = asRecord(before);
   const a = asRecord(after);
+  const d = asRecord(details);
+  const accountNames = asRecord(d?.account_names);
+  const valueWords = (key: string, value: unknown): string => {
+    const name = TREASURY_ACCOUNT_KEYS.has(key) && value !== null && value !== undefined ? accountNames?.[String(value)] : undefined;
+    return typeof name === 'string' ? name : auditValueWords(key, value);
+  };
   if (b || a) {
     const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
     for (const key of keys) {
       const from = b?.[key];
       const to = a?.[key];
       if (b && a && JSON.stringify(from) === JSON.stringify(to)) continue;
-      if (b && a) parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, from)} → ${auditValueWords(key, to)}`));
-      else parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${auditValueWords(key, a ? to : from)}`));
+      if (b && a) parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${valueWords(key, from)} → ${valueWords(key, to)}`));
+      else parts.push(sentence(`${fieldWords(key)}${FRENCH_COLON} ${valueWords(key, a ? to : from)}`));
     }
   } else {
     // A list (a budget's lines) or a single value: before and after in full, an empty one as « — ».
     if (before !== null && before !== undefined) parts.push(sentence(`Avant${FRENCH_COLON} ${auditValueWords('', before)}`));
     if (after !== null && after !== undefined) parts.push(sentence(`Après${FRENCH_COLON} ${auditValueWords('', after)}`));
   }
-  const d = asRecord(details);
   if (d) {
     for (const [key, value] of Object.entries(d)) {
-      if (key === 'actor') continue; // the « Auteur » column already names them
+      if (key === 'actor' || key === 'account_names') continue; // the « Auteur » column names them; names read above
       const label = key === 'acting_for' ? 'Pour' : fieldWords(key);
-      parts.push(sentence(`${label}${FRENCH_COLON} ${auditValueWords(key, value)}`));
+      parts.push(sentence(`${label}${FRENCH_COLON} ${valueWords(key, value)}`));
     }
   }
   return parts.join(' ');

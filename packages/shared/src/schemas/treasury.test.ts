@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overdraftWarning } from './treasury';
+import { EXPENSE_METHOD_OF_ACCOUNT_KIND, expenseCategoryWords, overdraftWarning } from './treasury';
 
 describe('overdraftWarning', () => {
   const caisse = { name: 'Caisse du siège', balance: 20_000 };
@@ -13,5 +13,20 @@ describe('overdraftWarning', () => {
     expect(overdraftWarning(caisse, '')).toBeNull();
     expect(overdraftWarning(caisse, 'abc')).toBeNull();
     expect(overdraftWarning(undefined, '50000')).toBeNull();
+  });
+});
+
+// The outside treasurer's findings: « Santé — Santé » in the expenses' list, « Espèces » offered for a bank account.
+describe('expenseCategoryWords', () => {
+  it('names the cause once when it reads as the category', () => {
+    expect(expenseCategoryWords('sante', 'sante')).toBe('Santé');
+    expect(expenseCategoryWords('alimentation', null)).toBe('Alimentation');
+    expect(expenseCategoryWords('fonctionnement', 'education')).toBe('Fonctionnement — Éducation');
+  });
+});
+
+describe('EXPENSE_METHOD_OF_ACCOUNT_KIND', () => {
+  it('pays by transfer from a bank, by mobile money from a wallet, in cash from the till', () => {
+    expect(EXPENSE_METHOD_OF_ACCOUNT_KIND).toEqual({ banque: 'virement', mobile_money: 'mobile_money', caisse: 'especes' });
   });
 });

@@ -1,4 +1,4 @@
-import { DONATION_PURPOSES } from '../constants';
+import { DONATION_PURPOSE_LABELS, DONATION_PURPOSES } from '../constants';
 import { formatFcfa } from '../format';
 import { parseFcfa } from '../zod-free/text';
 import { freeText, optionalFreeText } from '../text-rules';
@@ -44,6 +44,12 @@ export const EXPENSE_METHOD_LABELS: Record<ExpenseMethod, string> = {
   mobile_money: 'Mobile money',
   virement: 'Virement',
   cheque: 'Chèque',
+};
+/** The usual way money leaves an account of this kind: the expense form's method until the person picks one. */
+export const EXPENSE_METHOD_OF_ACCOUNT_KIND: Record<AccountKind, ExpenseMethod> = {
+  caisse: 'especes',
+  banque: 'virement',
+  mobile_money: 'mobile_money',
 };
 
 export const EXPENSE_STATUSES = ['en_attente', 'approuvee', 'annulee'] as const;
@@ -564,4 +570,12 @@ export function overdraftWarning(account: { name: string; balance: number } | un
   if (typeof value !== 'number' || value <= 0) return null;
   const after = account.balance - value;
   return after < 0 ? TREASURY_MESSAGES.overdraft(account.name, after) : null;
+}
+
+/** An expense's category and the cause it served, the cause left out when it reads the same (« Santé », not « Santé — Santé »). */
+export function expenseCategoryWords(category: string, purpose: string | null | undefined): string {
+  const label = (EXPENSE_CATEGORY_LABELS as Record<string, string>)[category] ?? category;
+  if (!purpose) return label;
+  const cause = (DONATION_PURPOSE_LABELS as Record<string, string>)[purpose] ?? purpose;
+  return cause === label ? label : `${label} — ${cause}`;
 }

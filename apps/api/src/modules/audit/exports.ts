@@ -1,4 +1,4 @@
-import { auditActionWords, auditAuthorWords, auditChangeWords, AUDIT_ENTITY_LABELS } from '@shared/audit-words';
+import { auditActionWords, auditAuthorWords, auditChangeWords, AUDIT_ENTITY_LABELS, auditEntityNumber } from '@shared/audit-words';
 import type { DB } from '../../platform/database/database';
 import type { CsvExport } from '../../platform/exports/csv-export';
 import { type AuditFilter, auditQuery } from './data';
@@ -41,7 +41,10 @@ export const auditExport = (db: DB, query: AuditFilter): CsvExport<Row> => ({
     { header: 'Auteur', value: (r) => auditAuthorWords(r) },
     { header: 'Action', value: (r) => auditActionWords(r.action) },
     { header: 'Objet', value: (r) => AUDIT_ENTITY_LABELS[r.entity] ?? r.entity },
-    { header: 'N° de l’objet', value: (r) => r.entity_id },
+    {
+      header: 'N° de l’objet',
+      value: (r) => auditEntityNumber(r.entity, r.entity_id, { after: parsed(r.after_state), details: parsed(r.details) }),
+    },
     { header: 'Adresse', value: (r) => r.ip },
     { header: 'Changement', value: (r) => auditChangeWords(parsed(r.before_state), parsed(r.after_state), parsed(r.details)) },
   ],

@@ -175,7 +175,7 @@ export async function reverseEntry(db: DB, id: number, reason: string, actor: Au
       action: 'books_entry.reverse',
       entity: 'books_entry',
       entityId: id,
-      details: { reason, reversal: row.number },
+      details: { number: original.number, reason, reversal: row.number },
     });
     return (await entryViews(trx, [row]))[0]!;
   });

@@ -28,6 +28,12 @@ const now = () => new Date().toISOString();
 export const listAccountRows = (db: Exec) => db.selectFrom('treasury_accounts').selectAll().orderBy('id').execute();
 export const findAccountRow = (db: Exec, id: number) =>
   db.selectFrom('treasury_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+/** The names of these accounts, by id, for the audit trail (docs: packages/shared/src/audit-words.ts). */
+export async function accountNamesOf(db: Exec, ids: number[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const rows = await db.selectFrom('treasury_accounts').select(['id', 'name']).where('id', 'in', ids).execute();
+  return Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
+}
 export const firstAccountOfKind = (db: Exec, kind: string) =>
   db.selectFrom('treasury_accounts').selectAll().where('kind', '=', kind).orderBy('id').limit(1).executeTakeFirst();
 export const accountByName = (db: Exec, name: string) =>

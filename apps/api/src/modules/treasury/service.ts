@@ -10,6 +10,7 @@ import { POLICY_MESSAGES } from '@shared/schemas/account-changes';
 import { assertCanApproveExpense, assertNotProposer, assertOwnSession, countActiveAdministrators } from '../policy';
 import {
   accountByName,
+  accountNamesOf,
   type AccountRow,
   type Exec,
   type ExpenseRow,
@@ -108,6 +109,12 @@ export async function saveTreasurySettings(db: DB, fedapayAccount: number | null
       entityId: FEDAPAY_ACCOUNT_SETTING,
       before: { fedapay_account: before },
       after: { fedapay_account: fedapayAccount },
+      details: {
+        account_names: await accountNamesOf(
+          trx,
+          [Number(before), fedapayAccount ?? 0].filter((n) => n > 0),
+        ),
+      },
     });
   });
   return treasurySettings(db, threshold);
@@ -159,6 +166,7 @@ export async function createTransfer(db: DB, input: TransferCreate, actor: Audit
       entity: 'treasury_transfer',
       entityId: transfer.id,
       after: transfer,
+      details: { account_names: { [from.id]: from.name, [to.id]: to.name } },
     });
     return {
       id: transfer.id,
@@ -194,7 +202,7 @@ export async function cancelTransfer(db: DB, id: number, reason: string, actor: 
       entityId: id,
       before: transfer,
       after: (await findTransfer(trx, id))!,
-      details: { reason },
+      details: { reason, account_names: await accountNamesOf(trx, [transfer.from_account_id, transfer.to_account_id]) },
     });
   });
 }
@@ -214,7 +222,7 @@ export async function createExpense(
   threshold: number,
   trxHook?: (trx: Exec, expense: ExpenseRow, movementId: number | null) => Promise<void>,
 ): Promise<ExpenseRow> {
-  await accountOrField(db, input.account, 'account');
+  const account = await accountOrField(db, input.account, 'account');
   const files = proof ? [{ field: 'proof' as const, area: 'expense_proofs' as const, file: proof }] : [];
   return storeThenCommit(storage, files, (names) =>
     db.transaction().execute(async (trx) => {
@@ -250,6 +258,7 @@ export async function createExpense(
         entity: 'expense',
         entityId: expense.id,
         after: expense,
+        details: { account_names: { [account.id]: account.name } },
       });
       await trxHook?.(trx, expense, movement?.id ?? null);
       return expense;
@@ -281,6 +290,7 @@ export async function approveExpense(db: DB, id: number, actor: AuditActor): Pro
       entityId: id,
       before: expense,
       after: approved,
+      details: { account_names: await accountNamesOf(trx, [expense.account_id]) },
     });
     return approved;
   });
@@ -328,7 +338,7 @@ export async function cancelExpense(db: DB, id: number, reason: string, actor: A
       entityId: id,
       before: expense,
       after: cancelled,
-      details: { reason },
+      details: { reason, account_names: await accountNamesOf(trx, [expense.account_id]) },
     });
     return cancelled;
   });

@@ -7,6 +7,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/ht
 import type { Storage } from '../../platform/storage/storage';
 import { type AuditActor, recordAudit } from '../audit';
 import {
+  accountNamesOf,
   balancesBefore,
   type Exec,
   findAccountRow,
@@ -225,7 +226,7 @@ export async function importStatement(
       action: 'treasury_statement.import',
       entity: 'treasury_statement',
       entityId: statement.id,
-      details: { account: account.id, lines: rows.length, matched: taken.size, filename },
+      details: { account: account.id, lines: rows.length, matched: taken.size, filename, account_names: { [account.id]: account.name } },
     });
     return statement.id;
   });
@@ -443,7 +444,7 @@ export async function bookLine(
         entity: 'treasury_movement',
         entityId: movement.id,
         after: movement,
-        details: { statement: statementId, line: lineId },
+        details: { statement: statementId, line: lineId, account_names: await accountNamesOf(trx, [movement.account_id]) },
       });
     });
   }

@@ -14,7 +14,7 @@ export const AUDIT_LIST: ListDefinition<AuditEntry> = {
     { key: 'date', header: 'Date', text: (e) => formatCotonouShort(e.created_at), nowrap: true },
     { key: 'actor', header: 'Auteur', text: (e) => auditAuthorWords(e) },
     { key: 'action', header: 'Action', text: (e) => auditActionWords(e.action) },
-    { key: 'entity', header: 'Objet', text: (e) => auditEntityWords(e.entity, e.entity_id) },
+    { key: 'entity', header: 'Objet', text: (e) => auditEntityWords(e.entity, e.entity_id, e) },
     { key: 'ip', header: 'Adresse', text: (e) => e.ip ?? '—' },
     { key: 'change', header: 'Changement' },
   ],

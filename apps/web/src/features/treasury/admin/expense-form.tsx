@@ -4,6 +4,7 @@ import {
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
   EXPENSE_METHOD_LABELS,
+  EXPENSE_METHOD_OF_ACCOUNT_KIND,
   EXPENSE_METHODS,
   EXPENSE_PROOF_RULE,
   type ExpenseFieldsInput,
@@ -28,6 +29,10 @@ export function ExpenseForm() {
   const refresh = useRefreshTreasury();
   const proof = useRef<HTMLInputElement>(null);
   const [proofError, setProofError] = useState<string | undefined>();
+  // A new file input after each save: its shown name (components/ui/field.tsx) goes with the old one.
+  const [proofKey, setProofKey] = useState(0);
+  // Until the person picks a method, it follows the chosen account's kind (bank → transfer, wallet → mobile money).
+  const methodChosen = useRef(false);
   const form = useForm<ExpenseFieldsInput>({
     resolver: zodResolver(expenseFieldsSchema),
     mode: 'onTouched',
@@ -64,8 +69,10 @@ export function ExpenseForm() {
     try {
       const res = await api.post<{ message: string }>('/admin/expenses', toFormData(values, { proof: file }));
       notify.success(res.message);
-      form.reset({ ...values, amount: '', payee: '', reference: '', description: '' });
-      if (proof.current) proof.current.value = '';
+      // A blank form for the next expense: no cause nor proof carried over from this one.
+      form.reset();
+      methodChosen.current = false;
+      setProofKey((k) => k + 1);
       refresh();
     } catch (error) {
       const errs = (error as { errors?: Record<string, string[]> }).errors;
@@ -78,7 +85,17 @@ export function ExpenseForm() {
     <Panel title="Enregistrer une dépense">
       <form noValidate onSubmit={form.handleSubmit(onValid)} aria-label="Enregistrer une dépense" className="grid gap-3 sm:grid-cols-2">
         <TextField label="Montant (FCFA)" inputMode="numeric" error={errors.amount?.message} {...form.register('amount')} />
-        <SelectField label="Compte" options={accountOptions} error={errors.account?.message} {...form.register('account')} />
+        <SelectField
+          label="Compte"
+          options={accountOptions}
+          error={errors.account?.message}
+          {...form.register('account', {
+            onChange: (event: { target: { value: string } }) => {
+              const kind = (accounts.data ?? []).find((a) => String(a.id) === event.target.value)?.kind;
+              if (kind && !methodChosen.current) form.setValue('method', EXPENSE_METHOD_OF_ACCOUNT_KIND[kind]);
+            },
+          })}
+        />
         <SelectField
           label="Catégorie"
           options={optionsOf(EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS)}
@@ -95,7 +112,11 @@ export function ExpenseForm() {
           label="Moyen de paiement"
           options={optionsOf(EXPENSE_METHODS, EXPENSE_METHOD_LABELS)}
           error={errors.method?.message}
-          {...form.register('method')}
+          {...form.register('method', {
+            onChange: () => {
+              methodChosen.current = true;
+            },
+          })}
         />
         <TextField label="Date de paiement" type="date" max={today()} error={errors.paid_at?.message} {...form.register('paid_at')} />
         <TextField label="Bénéficiaire" error={errors.payee?.message} {...form.register('payee')} />
@@ -107,6 +128,7 @@ export function ExpenseForm() {
           {...form.register('description')}
         />
         <TextField
+          key={proofKey}
           ref={proof}
           label="Justificatif (PDF, JPEG ou PNG, 5 Mo au plus)"
           type="file"

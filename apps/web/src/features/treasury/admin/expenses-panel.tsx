@@ -1,8 +1,7 @@
-import { DONATION_PURPOSE_LABELS, type DonationPurpose } from '@shared/constants';
 import { formatFcfa, formatDate } from '@shared/format';
 import {
-  EXPENSE_CATEGORY_LABELS,
   EXPENSE_STATUS_LABELS,
+  expenseCategoryWords,
   type Expense,
   type ExpenseStatus,
   overdraftWarning,
@@ -90,8 +89,7 @@ export function ExpensesPanel({ initialStatus = '' }: { initialStatus?: string }
     {
       key: 'category',
       header: 'Catégorie',
-      render: (e) =>
-        `${EXPENSE_CATEGORY_LABELS[e.category]}${e.purpose ? ` — ${DONATION_PURPOSE_LABELS[e.purpose as DonationPurpose] ?? e.purpose}` : ''}`,
+      render: (e) => expenseCategoryWords(e.category, e.purpose),
     },
     { key: 'payee', header: 'Bénéficiaire', render: (e) => e.payee },
     { key: 'account', header: 'Compte', render: (e) => e.account_name },
