@@ -40,6 +40,60 @@ describe('the password step after an SMS code, at 360 px', () => {
   });
 });
 
+async function signInByCode(page: Page, telephone: string) {
+  await page.goto('/connexion');
+  await page.getByRole('button', { name: 'Recevoir un code par SMS' }).click();
+  await page.getByRole('form', { name: 'Connexion par code' }).getByLabel('Téléphone').fill(telephone);
+  await page.getByRole('button', { name: 'Recevoir le code' }).click();
+  await page.getByLabel('Code reçu par SMS').waitFor();
+  await page.getByLabel('Code reçu par SMS').fill(await sentCode(telephone));
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname !== '/connexion');
+}
+
+describe('the code window told by the server, in another tab', () => {
+  it('/choisir-mot-de-passe opened in a new tab asks no « Mot de passe reçu »', async () => {
+    const person = await seedE2eUser('sympathisant', { name: 'Pélagie Nouvel Onglet' });
+    await e2eDb().updateTable('users').set({ must_change_password: 1 }).where('id', '=', person.id).execute();
+    const page = await browser.newPage(PHONE);
+    await signInByCode(page, person.telephone);
+    // A new tab: same localStorage (the token), empty sessionStorage.
+    const tab = await page.context().newPage();
+    await tab.goto('/choisir-mot-de-passe');
+    await tab.getByLabel('Nouveau mot de passe', { exact: true }).waitFor();
+    expect(await tab.getByLabel('Mot de passe reçu').count()).toBe(0);
+    await tab.getByText('Vous êtes connecté(e) par code SMS').waitFor();
+    assertNoPageErrors(page);
+  });
+
+  it('a code-only account erases itself from « Mon espace » without a password', async () => {
+    const person = await seedE2eUser('sympathisant', { name: 'Sans Motdepasse' });
+    await e2eDb().updateTable('users').set({ password_hash: '!code-only' }).where('id', '=', person.id).execute();
+    const page = await browser.newPage(PHONE);
+    await signInByCode(page, person.telephone);
+    await page.goto('/espace-membre');
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+    await dialog.getByText('Vous êtes connecté(e) par un code reçu par SMS : aucun mot de passe n’est demandé.').waitFor();
+    expect(await dialog.getByLabel('Mot de passe actuel').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assertNoPageErrors(page);
+  });
+
+  it('a password session is told how to erase without a password', async () => {
+    const person = await seedE2eUser('membre', { name: 'Avec Motdepasse' });
+    const page = await browser.newPage(PHONE);
+    await loginViaApi(page, person.telephone, person.password);
+    await page.goto('/espace-membre');
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+    await dialog.getByLabel('Mot de passe actuel').waitFor();
+    await dialog.getByText(/reconnectez-vous avec un code reçu par SMS/).waitFor();
+    assertNoPageErrors(page);
+  });
+});
+
 describe('round three, the forms at 360 px (issue 41)', () => {
   it('/donation and the monthly form offer SMS or WhatsApp and the privacy link; presets fit; nothing scrolls sideways', async () => {
     const page = await browser.newPage(PHONE);

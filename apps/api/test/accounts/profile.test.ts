@@ -23,6 +23,7 @@ describe('GET /api/profile', () => {
       zone: 'Parakou',
       must_change_password: false,
       membership: { status: 'aucune', valid_until: null },
+      code_window_until: null,
     });
     expectNoSecrets(res, u.password, u.token);
   });
@@ -52,6 +53,7 @@ describe('PUT /api/profile', () => {
         zone: u.zone,
         must_change_password: false,
         membership: { status: 'aucune', valid_until: null },
+        code_window_until: null,
       },
     });
     expectNoSecrets(res);

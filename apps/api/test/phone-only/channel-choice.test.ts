@@ -146,6 +146,31 @@ describe('the channel chosen on a public form', () => {
     expect(await mine()).toBe(false);
   });
 
+  it('shows no withdrawal date for SMS chosen on a form without a WhatsApp consent ever given; a date after one', async () => {
+    const member = await seedUser(t, 'sympathisant', { telephone: '+2290197410007' });
+    const donate = (channel: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/donation/initiate',
+        headers: bearer(member.token),
+        payload: { amount: 1000, telephone: '0197410007', channel },
+      });
+    const mine = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/profile/consents', headers: bearer(member.token) })).json() as {
+          purpose: string;
+          given: boolean;
+          since: string | null;
+        }[]
+      ).find((c) => c.purpose === 'whatsapp');
+    await donate('sms');
+    expect(await mine()).toMatchObject({ given: false, since: null });
+    await donate('whatsapp');
+    expect(await mine()).toMatchObject({ given: true, since: expect.any(String) });
+    await donate('sms');
+    expect(await mine()).toMatchObject({ given: false, since: expect.any(String) });
+  });
+
   it('refuses any other channel with a French message', async () => {
     const res = await t.app.inject({
       method: 'POST',

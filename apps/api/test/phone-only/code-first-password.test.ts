@@ -86,7 +86,7 @@ describe('choosing a password after signing in by SMS code', () => {
     expect(byPassword.statusCode).toBe(422);
   });
 
-  it('does not let a fresh code change the telephone or e-mail without the password', async () => {
+  it('does not let a fresh code change the e-mail without the password (the telephone: code-session-identity.test.ts)', async () => {
     setClock('2027-03-03T09:00:00Z');
     const person = await seedUser(t, 'membre');
     const session = await signInByCode(person.telephone);
@@ -94,7 +94,7 @@ describe('choosing a password after signing in by SMS code', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: bearer(session.token),
-      payload: { name: person.name, email: person.email, telephone: '0197000111' },
+      payload: { name: person.name, email: 'nouvelle@example.org', telephone: person.telephone },
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['current_password']);

@@ -2,7 +2,7 @@ import { openText } from '../../src/platform/storage/sealed-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createEvent } from '../events/fixtures';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { bearer } from '../helpers/users';
+import { bearer, seedUser } from '../helpers/users';
 import { makePledge } from '../pledges/helpers';
 
 // « Mon espace » shows the tickets and pledges made with the telephone before the account existed (issue 41):
@@ -55,5 +55,31 @@ describe('tickets and pledges made with a telephone, in « Mon espace »', () =>
     const pledges = await t.app.inject({ method: 'GET', url: '/api/profile/pledges', headers });
     expect(pledges.json()).toHaveLength(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/profile/tickets' })).statusCode).toBe(401);
+  });
+
+  it('lists a ticket made with the account’s telephone after the account exists, at the next password sign-in', async () => {
+    const person = await seedUser(t, 'sympathisant');
+    const event = await createEvent(t, await adminToken(t), { title: 'Concert de soutien à Porto-Novo' });
+    // Registered without signing in, with the account's telephone typed the local way.
+    const local = person.telephone.replace(/^\+229/, '');
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/registrations`,
+      payload: { name: person.name, telephone: local, seats: 1 },
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const before = await t.app.inject({ method: 'GET', url: '/api/profile/tickets', headers: bearer(person.token) });
+    expect(before.json()).toEqual([]);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { telephone: person.telephone, password: person.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const tickets = await t.app.inject({ method: 'GET', url: '/api/profile/tickets', headers: bearer(login.json().token) });
+    expect(tickets.json()).toEqual([
+      expect.objectContaining({ event: expect.objectContaining({ title: 'Concert de soutien à Porto-Novo' }) }),
+    ]);
   });
 });

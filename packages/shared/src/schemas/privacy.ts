@@ -191,6 +191,11 @@ export const privacyRequestCloseSchema = z.object({
   outcome: z.string().trim().max(2000).optional(),
 });
 
+/** The password may be left out within 15 minutes of signing in by SMS code (the server decides: apps/api/src/modules/privacy/routes.ts). */
 export const deleteProfileSchema = z.object({
-  current_password: z.string({ error: 'Le mot de passe actuel est requis.' }).min(1, 'Le mot de passe actuel est requis.').max(200),
+  current_password: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
 });

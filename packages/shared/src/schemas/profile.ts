@@ -19,6 +19,8 @@ export const profileSchema = z.object({
   ...accountFields,
   must_change_password: z.boolean(),
   membership: membershipSummarySchema,
+  /** Until when this session, obtained by an SMS code, may choose a password, change the telephone or erase the account without the password (ISO); null otherwise. */
+  code_window_until: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -41,6 +41,8 @@ export const PRIVACY_MESSAGES = {
   requestFulfilled: 'La demande est traitée.',
   requestRejected: 'La demande est refusée.',
   passwordWrong: 'Mot de passe actuel incorrect.',
+  erasurePasswordRequired:
+    'Saisissez votre mot de passe, ou reconnectez-vous avec un code reçu par SMS : vous pourrez alors supprimer votre compte sans mot de passe pendant 15 minutes.',
   accountErased: 'Votre compte et vos données personnelles ont été supprimés.',
   erasureNoPerson: 'Aucune donnée ne correspond à ce numéro ou à cette adresse.',
   anonymisedDonor: 'Donateur anonymisé',

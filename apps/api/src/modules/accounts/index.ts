@@ -4,5 +4,6 @@ export { type BootstrapResult, ensureAdmin } from './ensure-admin';
 export { markFirstLoginDone } from './first-login';
 export { default as accountRoutes } from './routes';
 export { issueToken, revokeToken } from './sessions';
+export { isFreshCodeSession } from './profile';
 export { openTelephoneConflictCount } from './telephone-conflicts';
 export { countPendingAccountChanges } from './data';

@@ -14,6 +14,7 @@ import { getMembership } from '../membership';
 /** The profile fields whose changes the audit trail records with before and after. */
 const PROFILE_FIELDS = ['name', 'email', 'telephone'] as const;
 import { rethrowUniqueViolation, takenErrors } from './registration';
+import { notifyIdentifiersChanged } from './account-notices';
 
 const toProfile = (
   u: { id: number; name: string; email: string; telephone: string; role: string; zone: string | null },
@@ -35,11 +36,21 @@ export const CODE_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 export const isFreshCodeSession = (codeVerifiedAt: string | null | undefined, now = clock.now().getTime()) =>
   !!codeVerifiedAt && now - Date.parse(codeVerifiedAt) < CODE_PASSWORD_WINDOW_MS;
 
-export async function getProfile(db: DB, userId: number) {
+/** The end of the code window of a token (ISO), or null when it has none or it is over: the web asks the server (item « Phone-only people »). */
+export const codeWindowUntil = (codeVerifiedAt: string | null | undefined): string | null =>
+  codeVerifiedAt && isFreshCodeSession(codeVerifiedAt)
+    ? new Date(Date.parse(codeVerifiedAt) + CODE_PASSWORD_WINDOW_MS).toISOString()
+    : null;
+
+export async function getProfile(db: DB, userId: number, codeVerifiedAt: string | null = null) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound();
   const flags = await findPasswordState(db, userId);
-  return { ...toProfile(user, flags?.must_change_password === 1), membership: await getMembership(db, userId) };
+  return {
+    ...toProfile(user, flags?.must_change_password === 1),
+    membership: await getMembership(db, userId),
+    code_window_until: codeWindowUntil(codeVerifiedAt),
+  };
 }
 
 /**
@@ -49,12 +60,13 @@ export async function getProfile(db: DB, userId: number) {
 async function checkCurrentPassword(db: DB, userId: number, data: ProfileUpdate, codeVerifiedAt: string | null): Promise<void> {
   const stored = await findPasswordState(db, userId);
   if (!stored) throw notFound();
-  const identityChanges = data.email !== stored.email || data.telephone !== stored.telephone;
-  const isSensitive = data.password !== undefined || identityChanges;
+  const emailChanges = data.email !== stored.email;
+  const isSensitive = data.password !== undefined || emailChanges || data.telephone !== stored.telephone;
   if (!isSensitive) return;
   // Signed in by SMS code a moment ago: the telephone is proved, and the person may never have had a password
-  // (created by an adviser, or at their first code). Only the password may change this way, checked on the server.
-  if (!identityChanges && isFreshCodeSession(codeVerifiedAt)) return;
+  // (created by an adviser, or at their first code). The password and the telephone may change this way (the
+  // former number is told, below); the e-mail still needs the password. Checked on the server.
+  if (!emailChanges && isFreshCodeSession(codeVerifiedAt)) return;
   if (!data.current_password)
     throw fieldError('current_password', PROFILE_MESSAGES.currentPasswordRequired, PROFILE_MESSAGES.currentPasswordRequired);
   if (!(await verifyPassword(data.current_password, stored.password_hash))) {
@@ -71,8 +83,9 @@ export async function updateProfile(
   db: DB,
   actor: { id: number; token_id: number; acting_user_id: number | null; ip: string | null; code_verified_at?: string | null },
   data: ProfileUpdate,
-  passwordCost: number,
+  options: { passwordCost: number; publicUrl: string },
 ) {
+  const { passwordCost } = options;
   const userId = actor.id;
   const currentTokenId = actor.token_id;
   // Only the person chooses their password: not an adviser or administrator acting for them.
@@ -114,9 +127,16 @@ export async function updateProfile(
           details: passwordHash ? { password_changed: true } : null,
         });
       }
+      // docs/decisions/policy.md: the former telephone (and e-mail) hears of the change, in case it was not them.
+      const telephoneChanged = data.telephone !== before.telephone;
+      const emailChanged = data.email !== before.email;
+      if (telephoneChanged || emailChanged) {
+        await notifyIdentifiersChanged(trx, before, { telephone: telephoneChanged, email: emailChanged }, options.publicUrl);
+      }
     });
   } catch (error) {
     rethrowUniqueViolation(error);
   }
-  return getProfile(db, userId);
+  // Choosing the password closed the code window (endCodeWindow above).
+  return getProfile(db, userId, passwordHash ? null : (actor.code_verified_at ?? null));
 }

@@ -12,6 +12,8 @@ import {
   replacePasswordHash,
 } from './data';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/lib/passwords';
+import { telephoneSpellings } from '../../platform/lib/phone';
+import { linkPhoneRecords } from './data/phone-records';
 import { generateToken, hashToken, TOKEN_LIFETIME_MS } from '../../platform/lib/tokens';
 
 /** Issues a new bearer token for the user; only its hash is stored. `lifetimeMs`: short unless remembered, 2 h for act-as. */
@@ -66,7 +68,15 @@ function dummyHash(passwordCost: number): Promise<string> {
   return hash;
 }
 
-export async function login(db: DB, telephone: string, password: string, passwordCost: number, remember = false, ip: string | null = null) {
+export async function login(
+  db: DB,
+  telephone: string,
+  password: string,
+  passwordCost: number,
+  remember = false,
+  ip: string | null = null,
+  membershipMonths: number | null = null,
+) {
   const user = await findUserByTelephone(db, telephone.trim());
   const isValid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(passwordCost)));
   // Administrators' logins and failed logins are in the audit trail (docs/product/accounts.md).
@@ -88,6 +98,9 @@ export async function login(db: DB, telephone: string, password: string, passwor
     const rehashed = await hashPassword(password, passwordCost);
     await replacePasswordHash(db, user.id, user.password_hash, rehashed);
   }
+  // What was given, pledged or registered with the account's telephone since the last sign-in shows in « Mon espace »
+  // (a code sign-in does the same, code-login.ts): a few indexed updates that touch only rows not linked yet.
+  if (membershipMonths !== null) await linkPhoneRecords(db, user.id, telephoneSpellings(user.telephone), membershipMonths);
   // Expired tokens are pruned at login: cheap, and keeps the table small without a scheduler.
   await deleteExpiredTokens(db, user.id, nowIso());
   const token = await issueToken(db, user.id, remember ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session);

@@ -137,13 +137,16 @@ export async function currentConsents(db: DB, who: { telephone: string; email?: 
     userId: who.userId,
   });
   return CONSENT_PURPOSES.map((purpose) => {
-    const last = rows.filter((r) => r.purpose === purpose && !r.subject).at(-1);
+    const own = rows.filter((r) => r.purpose === purpose && !r.subject);
+    const last = own.at(-1);
+    // « Retiré le … » only for a withdrawal of a consent once given: choosing SMS on a form is no withdrawal of WhatsApp.
+    const withdrawn = last?.given === 0 && own.some((r) => r.given === 1);
     return {
       purpose,
       label: CONSENT_WORDINGS[purpose].label,
       text: CONSENT_WORDINGS[purpose].text,
       given: last?.given === 1,
-      since: last?.created_at ?? null,
+      since: last && (last.given === 1 || withdrawn) ? last.created_at : null,
     };
   });
 }

@@ -23,6 +23,7 @@ import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { verifyPassword } from '../../platform/lib/passwords';
 import { actorOf, requireAuth, requireRole } from '../policy';
 import { recordAudit } from '../audit';
+import { isFreshCodeSession } from '../accounts';
 import { changeConsent, consentHistory, currentConsents, publicConsent } from './consents';
 import { findUserForLogin } from './data/person';
 import { currentController } from './controller';
@@ -228,8 +229,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const u = request.user!;
       const row = await findUserForLogin(app.db, u.id);
-      if (!row || !(await verifyPassword(request.body.current_password, row.password_hash))) {
-        throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
+      if (!row) throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
+      // Signed in by SMS code within 15 minutes: the telephone is proved, as for choosing a password (a code-only
+      // account has none to give). Otherwise the password, or a new code sign-in.
+      if (!isFreshCodeSession(u.code_verified_at)) {
+        const given = request.body.current_password;
+        if (!given) throw fieldError('current_password', M.erasurePasswordRequired, M.erasurePasswordRequired);
+        if (!(await verifyPassword(given, row.password_hash))) throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
       }
       // The person's own address is not kept in the audit entry of their erasure.
       // Who acted (the person, and whoever acted as them) is kept by id; the address is not.

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/profile';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@web/lib/router';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -19,6 +19,8 @@ import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
 import { pathAfterLogin } from './landing';
 import { PasswordField } from '@web/components/account/password-field';
+import { inCodeWindow } from '@web/components/account/use-profile';
+import { Spinner } from '@web/components/ui/spinner';
 
 /**
  * /choisir-mot-de-passe (docs/product/accounts.md "Every account has a home"): an account created by an adviser or an
@@ -26,8 +28,31 @@ import { PasswordField } from '@web/components/account/password-field';
  * within 15 minutes of signing in by SMS code, without it (the server says which: `current_password_required`).
  */
 export default function ChoosePasswordPage() {
+  // The server says whether this session came from an SMS code less than 15 minutes ago (any tab).
+  // This route stands outside the query provider: a plain request. Unanswered, this tab's own mark decides.
+  const [codeWindow, setCodeWindow] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<Profile>('/profile')
+      .then((profile) => live && setCodeWindow(inCodeWindow(profile)))
+      .catch(() => live && setCodeWindow(session.signedInByCodeRecently()));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (codeWindow === null)
+    return (
+      <div className="py-10">
+        <Spinner />
+      </div>
+    );
+  return <ChoosePasswordStep codeWindow={codeWindow} />;
+}
+
+function ChoosePasswordStep({ codeWindow }: { codeWindow: boolean }) {
   // Past the 15 minutes the server asks for the old password: the form then shows its field.
-  const [needsCurrent, setNeedsCurrent] = useState(() => !session.signedInByCodeRecently());
+  const [needsCurrent, setNeedsCurrent] = useState(!codeWindow);
   return <ChoosePasswordForm key={String(needsCurrent)} needsCurrent={needsCurrent} onNeedsCurrent={() => setNeedsCurrent(true)} />;
 }
 

@@ -10,13 +10,14 @@ import { ApiError, api, apiRequest } from '@web/lib/api-client';
 import { downloadFile } from '@web/lib/download-file';
 import { notify } from '@web/lib/notify';
 import { session } from '@web/lib/session';
+import { inCodeWindow, PROFILE_QUERY_KEY, useProfile } from '@web/components/account/use-profile';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from '@web/lib/router';
 
 // The member space's « Mes données » (docs/product/personal-data.md): the person's consents, each switched on or
 // off (WhatsApp included: the channel the messages then take), the download of everything held about them, and the
-// deletion of their account with their current password.
+// deletion of their account with their current password (or none, within 15 minutes of an SMS code sign-in).
 
 const KEY = ['profile', 'consents'] as const;
 
@@ -114,16 +115,24 @@ export function MemberPrivacyPanel() {
 
 function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const profile = useProfile();
+  // Signed in by SMS code less than 15 minutes ago (the server says so): no password is asked, the telephone is proved.
+  const byCode = inCodeWindow(profile.data);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const remove = useMutation({
-    mutationFn: () => apiRequest<MessageResponse>('/profile', { method: 'DELETE', body: { current_password: password } }),
+    mutationFn: () => apiRequest<MessageResponse>('/profile', { method: 'DELETE', body: byCode ? {} : { current_password: password } }),
     onSuccess: (res) => {
       session.clearTokenAndRole();
       notify.success(res.message);
       navigate('/');
     },
-    onError: (err) => setError(err instanceof ApiError ? (err.errors?.current_password?.[0] ?? err.message) : M.passwordWrong),
+    onError: (err) => {
+      setError(err instanceof ApiError ? (err.errors?.current_password?.[0] ?? err.message) : M.passwordWrong);
+      // The 15 minutes may have ended while the dialog was open: the server's answer shows the password field again.
+      if (byCode) void client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
   });
   return (
     <Modal isOpen={isOpen} title="Supprimer mon compte" onClose={onClose}>
@@ -138,19 +147,33 @@ function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           Votre compte et vos données personnelles seront supprimés. Vos dons restent dans la comptabilité de l’association, sans votre nom,
           votre téléphone ni votre e-mail. Cette action est définitive.
         </p>
-        <TextField
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error}
-        />
+        {profile.isPending ? (
+          <Spinner />
+        ) : byCode ? (
+          <p className="text-sm text-slate-700">
+            Vous êtes connecté(e) par un code reçu par SMS : aucun mot de passe n’est demandé.
+            {error ? (
+              <span role="alert" className="block text-red-800">
+                {error}
+              </span>
+            ) : null}
+          </p>
+        ) : (
+          <TextField
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="Pas de mot de passe ? Déconnectez-vous puis reconnectez-vous avec un code reçu par SMS : pendant 15 minutes, la suppression ne le demandera pas."
+            error={error}
+          />
+        )}
         <div className="flex justify-end gap-3">
           <Button type="button" variant="secondary" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" variant="danger" isLoading={remove.isPending} loadingText="Suppression…">
+          <Button type="submit" variant="danger" isLoading={remove.isPending} loadingText="Suppression…" disabled={profile.isPending}>
             Supprimer définitivement
           </Button>
         </div>

@@ -24,9 +24,9 @@ export async function findPhoneRecordName(db: DB, spellings: string[]): Promise<
 /** Links to the account every record made with its telephone and not yet linked to anyone (idempotent), and derives its membership. */
 export async function linkPhoneRecords(db: DB, userId: number, spellings: string[], membershipMonths: number): Promise<void> {
   if (spellings.length === 0) return;
-  await linkMoneyByTelephone(db, userId, spellings);
-  // A fee paid before the account existed makes it a member from that payment on, as if paid signed in.
-  await recomputeMembership(db, userId, membershipMonths);
+  // A fee paid before the account existed makes it a member from that payment on, as if paid signed in. Nothing
+  // linked, nothing to recompute (this runs at every sign-in).
+  if ((await linkMoneyByTelephone(db, userId, spellings)) > 0) await recomputeMembership(db, userId, membershipMonths);
   await linkPledgesByTelephone(db, userId, spellings);
   await linkRegistrationsByTelephone(db, userId, spellings);
 }

@@ -19,7 +19,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: beforePasswordChange,
       schema: { tags: ['comptes'], security: [{ bearer: [] }], response: { 200: profileSchema } },
     },
-    async (request) => getProfile(app.db, request.user!.id),
+    async (request) => getProfile(app.db, request.user!.id, request.user!.code_verified_at),
   );
 
   // The adviser-contact page names the person's adviser (or the association) and how to call them.
@@ -37,7 +37,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['comptes'], security: [{ bearer: [] }], body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
     },
     async (request) => {
-      const user = await updateProfile(app.db, { ...request.user!, ip: request.ip }, request.body, app.config.passwordCost);
+      const user = await updateProfile(app.db, { ...request.user!, ip: request.ip }, request.body, {
+        passwordCost: app.config.passwordCost,
+        publicUrl: app.config.publicUrl,
+      });
       return { user, message: PROFILE_MESSAGES.updateSuccess };
     },
   );

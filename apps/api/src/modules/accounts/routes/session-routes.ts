@@ -22,7 +22,15 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const { telephone, password, remember } = request.body;
-        const result = await login(app.db, telephone, password, app.config.passwordCost, remember === true, request.ip);
+        const result = await login(
+          app.db,
+          telephone,
+          password,
+          app.config.passwordCost,
+          remember === true,
+          request.ip,
+          app.payments.membershipMonths,
+        );
         await gate.succeed();
         return result;
       } catch (error) {

@@ -20,8 +20,15 @@ export async function moneyNameByTelephone(db: DB, spellings: string[]): Promise
 }
 
 /** Links to the account the gifts and payments made with its telephone and not linked to anyone yet (idempotent). */
-export async function linkMoneyByTelephone(db: DB, userId: number, spellings: string[]): Promise<void> {
-  if (spellings.length === 0) return;
+/** Returns how many payments it linked (only they can change the membership). */
+export async function linkMoneyByTelephone(db: DB, userId: number, spellings: string[]): Promise<number> {
+  if (spellings.length === 0) return 0;
   await db.updateTable('donations').set({ user_id: userId }).where('user_id', 'is', null).where('phone', 'in', spellings).execute();
-  await db.updateTable('payments').set({ user_id: userId }).where('user_id', 'is', null).where('phone', 'in', spellings).execute();
+  const linked = await db
+    .updateTable('payments')
+    .set({ user_id: userId })
+    .where('user_id', 'is', null)
+    .where('phone', 'in', spellings)
+    .executeTakeFirst();
+  return Number(linked.numUpdatedRows);
 }
