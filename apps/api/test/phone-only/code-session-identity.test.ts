@@ -120,3 +120,47 @@ describe('the code window told by the server', () => {
     expect((await profile(token)).code_window_until).toBeNull();
   });
 });
+
+describe('a telephone typed on the profile is not proved', () => {
+  it('is refused when it already gave or registered (its records would follow), accepted when it is new', async () => {
+    const member = await seedUser(t, 'membre', { password: 'Mot-de-passe-du-membre' });
+    // Someone else's gift made with +2290197661001, never linked to any account.
+    const gift = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation/initiate',
+      payload: { amount: 1000, purpose: 'sante', telephone: '0197661001', name: 'Victime Sans Compte' },
+    });
+    expect(gift.statusCode, gift.body).toBe(201);
+    const change = (telephone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(member.token),
+        payload: { name: member.name, email: member.email, telephone, current_password: 'Mot-de-passe-du-membre' },
+      });
+    const refused = await change('01 97 66 10 01');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.telephone[0]).toContain('Des dons ou des billets ont déjà été faits avec ce numéro');
+    expect((await t.db.selectFrom('users').select('telephone').where('id', '=', member.id).executeTakeFirstOrThrow()).telephone).toBe(
+      member.telephone,
+    );
+    expect((await change('0197661002')).statusCode).toBe(200);
+  });
+});
+
+describe('erasure', () => {
+  it('is never done through an act-as token', async () => {
+    const adviser = await seedUser(t, 'conseiller');
+    const person = await seedUser(t, 'consommateur', { password: 'Mot-de-passe-choisi', createdBy: adviser.id });
+    const actAs = await t.app.inject({ method: 'POST', url: `/api/users/${person.id}/act-as`, headers: bearer(adviser.token) });
+    expect(actAs.statusCode, actAs.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: bearer(actAs.json().token),
+      payload: { current_password: 'Mot-de-passe-choisi' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', person.id).executeTakeFirst()).toBeDefined();
+  });
+});

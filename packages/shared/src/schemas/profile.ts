@@ -13,6 +13,9 @@ export const PROFILE_MESSAGES = {
   newPasswordRequired: 'Choisissez votre nouveau mot de passe.',
   samePassword: 'Le nouveau mot de passe doit être différent de l’actuel.',
   mustChangePassword: 'Votre compte a été créé pour vous : choisissez votre propre mot de passe pour continuer.',
+  /** The number already gave, pledged or registered: whoever holds it proves it by a code before it is theirs. */
+  telephoneHasRecords:
+    'Des dons ou des billets ont déjà été faits avec ce numéro. Pour le relier à un compte, connectez-vous avec un code envoyé à ce numéro, ou adressez-vous à l’association.',
 } as const;
 
 export const profileSchema = z.object({

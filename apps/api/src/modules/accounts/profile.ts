@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from '../../platform/lib/passwords';
 import { ACT_AS_MESSAGES } from '@shared/schemas/auth';
 import { forbidden } from '../../platform/lib/http-errors';
 import { clock } from '../../platform/lib/clock';
-import { toE164 } from '../../platform/lib/phone';
+import { telephoneSpellings, toE164 } from '../../platform/lib/phone';
+import { findPhoneRecordName } from './data/phone-records';
 import { recordAudit } from '../audit';
 import { voidCodes } from '../codes';
 import { getMembership } from '../membership';
@@ -95,6 +96,13 @@ export async function updateProfile(
   if (!before) throw notFound();
   const taken = takenErrors(await findTakenIdentifiers(db, data, userId));
   if (taken) throw unprocessable(taken);
+  // A new telephone is not proved by this request: one that already gave, pledged or registered would hand its
+  // records (tickets, receipts, messages) to whoever typed it, at their next sign-in (docs/decisions/policy.md).
+  const newTelephone =
+    data.telephone !== undefined && (toE164(data.telephone) ?? data.telephone) !== (toE164(before.telephone) ?? before.telephone);
+  if (newTelephone && (await findPhoneRecordName(db, telephoneSpellings(data.telephone!))) !== null) {
+    throw unprocessable({ telephone: [PROFILE_MESSAGES.telephoneHasRecords] }, PROFILE_MESSAGES.telephoneHasRecords);
+  }
   const passwordHash = data.password ? await hashPassword(data.password, passwordCost) : undefined;
   try {
     await db.transaction().execute(async (trx) => {

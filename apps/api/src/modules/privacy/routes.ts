@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { fieldError } from '../../platform/lib/http-errors';
 import { pageQuerySchema, setPageHeaders } from '../../platform/lib/pagination';
 import { verifyPassword } from '../../platform/lib/passwords';
-import { actorOf, requireAuth, requireRole } from '../policy';
+import { actorOf, assertOwnSession, requireAuth, requireRole } from '../policy';
 import { recordAudit } from '../audit';
 import { isFreshCodeSession } from '../accounts';
 import { changeConsent, consentHistory, currentConsents, publicConsent } from './consents';
@@ -228,6 +228,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags, security, body: deleteProfileSchema, response: { 200: messageSchema } } },
     async (request) => {
       const u = request.user!;
+      // Erasing an account is the person's own act, like choosing its password: never through an act-as token.
+      assertOwnSession(actorOf(request));
       const row = await findUserForLogin(app.db, u.id);
       if (!row) throw fieldError('current_password', M.passwordWrong, M.passwordWrong);
       // Signed in by SMS code within 15 minutes: the telephone is proved, as for choosing a password (a code-only
