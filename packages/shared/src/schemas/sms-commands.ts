@@ -106,7 +106,7 @@ export const SMS_ANSWERS = {
   pushUnavailable: 'ASBE : le paiement par téléphone n’est pas disponible pour le moment. Réessayez plus tard ou donnez sur notre site.',
   pushTooMany: 'ASBE : trop de demandes de paiement vers ce numéro. Réessayez dans quelques minutes.',
   unknownOperator:
-    "ASBE : ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin, nous ne pouvons pas lui envoyer la demande. Donnez sur notre site.",
+    'ASBE : ce numéro n’est pas un numéro mobile money MTN, Moov ou Celtiis du Bénin, nous ne pouvons pas lui envoyer la demande. Donnez sur notre site.',
   noPledge: 'ASBE : aucun don mensuel n’est enregistré pour ce numéro.',
   /** PAUSE, REPRISE, ARRET act on every pledge of the number concerned, and name them. */
   paused: (pledges: readonly SmsPledge[]) =>
