@@ -401,7 +401,8 @@ describe('« STOP »', () => {
     await enqueueMessage(t.db, { channel: 'sms', to, body: 'Votre code : 123456', category: 'code' });
     await t.app.messages.worker.runOnce();
     const bodies = twilio.received.map((m) => m.Body);
-    expect(bodies.some((b) => b.includes('sauf les codes et les reçus'))).toBe(true);
+    // On the wire without the ç when that saves a segment (smsWireText).
+    expect(bodies.some((b) => /sauf les codes et les re[çc]us/.test(b))).toBe(true);
     expect(bodies).toContain('Votre code : 123456');
     expect(bodies).not.toContain('Les nouvelles du mois');
     const held = (await rows(to)).find((r) => r.body === 'Les nouvelles du mois');
