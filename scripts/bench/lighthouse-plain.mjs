@@ -99,13 +99,33 @@ async function main() {
   const result = { base, runs, startedAt: new Date().toISOString(), loadAtStart: os.loadavg(), pages: {} };
   for (const page of pages) {
     const figures = [];
-    for (let i = 0; i < runs; i++) figures.push(runFigures(await plainLighthouse(`${base}${page}`)));
-    const s = summarise(figures);
+    // Lighthouse's own failures (its « NO_NAVSTART » trace error, a run that exits non-zero) are not the page's:
+    // they are counted and shown, and the run is made again, at most twice per page.
+    const errors = [];
+    while (figures.length < runs) {
+      try {
+        const lhr = await plainLighthouse(`${base}${page}`);
+        if (lhr.runtimeError?.code) throw new Error(lhr.runtimeError.code);
+        figures.push(runFigures(lhr));
+      } catch (error) {
+        // execFile's message repeats the whole command; Lighthouse's own last words are on its standard error.
+        const said =
+          String(error.stderr ?? '')
+            .trim()
+            .split('\n')
+            .at(-1) || String(error.message ?? error).split('\n')[0];
+        errors.push(said.slice(0, 200));
+        if (errors.length > 2) throw new Error(`${page}: ${errors.join(' | ')}`);
+      }
+    }
+    const s = { ...summarise(figures), errors };
     result.pages[page] = s;
     console.log(
       `${page.padEnd(22)} score ${figures.map((f) => f.score).join(' / ')} (min ${s.score.min}, median ${s.score.median}); TBT ${figures
         .map((f) => f.tbtMs)
-        .join(' / ')} ms (median ${s.tbtMs.median}, max ${s.tbtMs.max}); load ${figures.map((f) => f.load).join(' ')}`,
+        .join(' / ')} ms (median ${s.tbtMs.median}, max ${s.tbtMs.max}); load ${figures.map((f) => f.load).join(' ')}${
+        errors.length ? `; Lighthouse errors, run again: ${errors.join(' | ')}` : ''
+      }`,
     );
     if (outFile) fs.writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
   }

@@ -17,32 +17,39 @@ describe('health', () => {
 });
 
 describe('security headers', () => {
-  it('are on API responses and the app shell', async () => {
-    for (const url of ['/api/health', '/', '/causes/securite-alimentaire', '/api/testimonials', '/api/nope']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['x-powered-by']).toBeUndefined();
-      expect(res.headers['x-request-id']).toBeTruthy();
-    }
-  });
-  it('are the full helmet set, the same on every response (computed once, not per request)', async () => {
+  const DOCUMENT_ONLY = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  const securityHeaders = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(headers).filter(([name]) =>
+        /^(x-(?!request-id|page|per-page|total-count)|cross-origin|origin-agent|referrer|content-security)/.test(name),
+      ),
+    );
+
+  it('are the full helmet set on the web app, the same on every page (computed once, not per request)', async () => {
     const sets = await Promise.all(
-      ['/api/health', '/api/testimonials', '/api/nope'].map(async (url) => {
-        const { headers } = await t.app.inject({ method: 'GET', url });
-        return Object.fromEntries(
-          Object.entries(headers).filter(([name]) =>
-            /^(x-(?!request-id|page|per-page|total-count)|cross-origin|origin-agent|referrer|content-security)/.test(name),
-          ),
-        );
+      ['/', '/causes/securite-alimentaire', '/connexion'].map(async (url) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.headers['x-request-id']).toBeTruthy();
+        expect(res.headers['x-powered-by']).toBeUndefined();
+        return securityHeaders(res.headers);
       }),
     );
+    expect(sets[0]!['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(sets[0]!['content-security-policy']).toContain("script-src 'self'");
     expect(sets[0]).toMatchObject({
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
       'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
       'x-frame-options': 'SAMEORIGIN',
@@ -51,6 +58,29 @@ describe('security headers', () => {
     });
     expect(sets[1]).toEqual(sets[0]);
     expect(sets[2]).toEqual(sets[0]);
+  });
+
+  it('are the short API set on JSON answers, errors included (no document-only header)', async () => {
+    for (const url of ['/api/health', '/api/testimonials', '/api/nope', '/api/causes']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(securityHeaders(res.headers)).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('are the document set on what an API address answers that is not JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

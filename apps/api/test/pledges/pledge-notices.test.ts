@@ -26,7 +26,7 @@ describe('pledge notices', () => {
     const paid = await makePledge(t, { telephone: '0197550003' });
     const welcome = (await pledgeMessages(t, paid.id, 'created')).filter((m) => m.channel === 'sms');
     expect(welcome).toHaveLength(1);
-    expect(welcome[0]!.body).toMatch(/^ASBE : merci Awa ! Votre don mensuel de 5 000 FCFA est enregistré\./);
+    expect(welcome[0]!.body).toMatch(/^ASBE : merci Awa ! Votre don mensuel de 5\u00a0000\u00a0FCFA est enregistré\./);
     // The due just paid is not offered again.
     expect((await view(paid.token)).json().due_to_pay).toBe(false);
   });
@@ -41,12 +41,12 @@ describe('pledge notices', () => {
     const sent = (await smsBodies(pledge.id)).slice(before);
     expect(sent).toHaveLength(4);
     expect(sent[0]).toMatch(
-      /^ASBE : votre don mensuel de 5 000 FCFA est en pause\. Pour le reprendre : https:\/\/asbe\.example\.bj\/engagement\//,
+      /^ASBE : votre don mensuel de 5\u00a0000\u00a0FCFA est en pause\. Pour le reprendre : https:\/\/asbe\.example\.bj\/engagement\//,
     );
-    expect(sent[1]).toMatch(/^ASBE : votre don mensuel de 5 000 FCFA reprend\. Prochaine échéance : /);
-    expect(sent[2]).toMatch(/^ASBE : c'est noté : votre don mensuel de 3 000 FCFA\./);
+    expect(sent[1]).toMatch(/^ASBE : votre don mensuel de 5\u00a0000\u00a0FCFA reprend\. Prochaine échéance : /);
+    expect(sent[2]).toMatch(/^ASBE : c'est noté : votre don mensuel de 3\u00a0000\u00a0FCFA\./);
     expect(sent[3]).toBe(
-      'ASBE : votre don mensuel de 3 000 FCFA est arrêté. Merci pour votre soutien ! Pour donner à nouveau : https://asbe.example.bj/donation',
+      'ASBE : votre don mensuel de 3\u00a0000\u00a0FCFA est arrêté. Merci pour votre soutien ! Pour donner à nouveau : https://asbe.example.bj/donation',
     );
     // A fresh link in the pause SMS opens the pledge (« Reprendre » is there).
     const link = /engagement\/([\w-]+)/.exec(sent[0]!)![1]!;

@@ -3,9 +3,9 @@ import { formatFcfa } from '@shared/format';
 import { PLEDGE_FREQUENCY_ADJECTIVES, type PledgeFrequency } from '@shared/schemas/pledges';
 import { frenchDate } from './dates';
 
-// The messages a pledge sends. The SMS keep to the GSM alphabet (plain spaces in amounts, no « ê », no cause name,
-// which may carry one), so that a message with its link costs two SMS segments rather than four in UCS-2; the
-// e-mail says the same with the cause.
+// The messages a pledge sends. The SMS leave out the cause's name (it may carry letters outside the GSM alphabet,
+// which smsWireText in packages/shared/src/schemas/sms-commands.ts would have to fold or send in UCS-2), so that a
+// message with its link stays two SMS segments; the e-mail says the same with the cause.
 
 interface PledgeFacts {
   name: string;
@@ -15,8 +15,8 @@ interface PledgeFacts {
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
-const smsAmount = (amount: number) => formatFcfa(amount).replace(/\u00a0/g, ' ');
-const gift = (p: PledgeFacts) => `votre don ${PLEDGE_FREQUENCY_ADJECTIVES[p.frequency as PledgeFrequency] ?? ''} de ${smsAmount(p.amount)}`;
+const gift = (p: PledgeFacts) =>
+  `votre don ${PLEDGE_FREQUENCY_ADJECTIVES[p.frequency as PledgeFrequency] ?? ''} de ${formatFcfa(p.amount)}`;
 const cause = (p: PledgeFacts) => DONATION_PURPOSE_LABELS[p.purpose as DonationPurpose] ?? p.purpose;
 const sign = `\n\nMerci pour votre engagement.\n${ORGANISATION.name}`;
 

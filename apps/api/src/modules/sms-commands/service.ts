@@ -144,9 +144,9 @@ async function answer(db: DB, payments: PaymentsContext, telephone: string, pars
       const action = parsed.command === 'PAUSE' ? 'pause' : parsed.command === 'REPRISE' ? 'resume' : 'cancel';
       const changed = await changePledgesByTelephone(db, telephone, action);
       if (changed.length === 0) return SMS_ANSWERS.noPledge;
-      // Amounts as the pledge SMS write them (plain spaces: GSM alphabet, modules/pledges/texts.ts).
+      // Written as everywhere else; the wire carries the no-break spaces as plain ones (smsWireText, twilio-sms.ts).
       const named: SmsPledge[] = changed.map((p) => ({
-        amount: formatFcfa(p.amount).replace(/[\u00a0\u202f]/g, ' '),
+        amount: formatFcfa(p.amount),
         frequency: p.frequency as SmsPledge['frequency'],
       }));
       return action === 'pause' ? SMS_ANSWERS.paused(named) : action === 'resume' ? SMS_ANSWERS.resumed(named) : SMS_ANSWERS.stopped(named);

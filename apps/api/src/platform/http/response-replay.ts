@@ -19,7 +19,10 @@ import { acceptedEncoding } from '../lib/precompressed';
 const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 interface Recorded {
-  /** Flat [name, value, name, value, …], what `writeHead` takes without building an object. */
+  /**
+   * Flat [name, value, name, value, …, 'x-request-id', id], what `writeHead` takes without building an object; the
+   * last value is each answer's own request id, set just before `writeHead` reads the array (synchronously).
+   */
   headers: string[];
   body: Buffer;
   /** Still the answer? The route's own check (a list version): synchronous where the engine allows it. */
@@ -54,7 +57,9 @@ export function createResponseReplay({ maxEntries = 200 }: { maxEntries?: number
 
   function send(req: IncomingMessage, res: ServerResponse, recorded: Recorded, started: number, ctx: ReplayContext): void {
     const id = ctx.requestId(req);
-    res.writeHead(200, [...recorded.headers, 'x-request-id', id]);
+    const headers = recorded.headers;
+    headers[headers.length - 1] = id;
+    res.writeHead(200, headers);
     res.end(recorded.body);
     // The line Fastify's per-request child logger writes (app.ts, onResponse), field for field.
     ctx.log.info(
@@ -91,6 +96,7 @@ export function createResponseReplay({ maxEntries = 200 }: { maxEntries?: number
         if (Array.isArray(value)) for (const v of value) headers.push(name, v);
         else headers.push(name, String(value));
       }
+      headers.push('x-request-id', '');
       const key = keyOf(https, req.url, acceptedEncoding(req.headers['accept-encoding']));
       records.delete(key);
       if (records.size >= maxEntries) records.delete(records.keys().next().value!);

@@ -1,5 +1,5 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Security headers on every response, with a Content-Security-Policy the web app itself passes:
@@ -49,6 +49,23 @@ export async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIO
   return headers;
 }
 
+/**
+ * What a JSON answer carries instead of the document set (OWASP's REST Security Cheat Sheet, « Security headers »).
+ * The rest of helmet's set (script sources, opener policy, origin-agent cluster, DNS prefetch, download options,
+ * XSS filter, cross-domain policies, referrer policy) governs a page a browser renders, never a JSON body; on a
+ * phone over slow mobile data it was ~700 bytes on every API answer, which HTTP/1.1 sends uncompressed.
+ * A JSON body rendered by mistake is still locked down: it may load nothing, run nothing and be framed nowhere.
+ */
+export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+/** Whether a Content-Type is a JSON body (the API's answers and errors), which takes API_HEADERS. */
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
+
 /** Two years, subdomains included: what browsers' preload lists ask for. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -64,14 +81,23 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { sc
       directives: { ...HELMET_CSP_DIRECTIVES, scriptSrc: ["'self'", ...(opts.scriptHashes ?? [])] },
     },
   });
-  // Set on the raw response like helmet does, so they also reach hijacked and not-found responses.
+  const setAll = (raw: FastifyReply['raw'], set: ReadonlyArray<readonly [string, string]>) => {
+    for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
+  };
+  // Set on the raw response like helmet does, so they also reach not-found and error responses. An API address
+  // starts with the JSON set; whatever it answers that is not JSON (a receipt page, a PDF, a CSV, an image) gets
+  // the document set in onSend below. Everything else (the web app, its files, the simulator) gets the document set.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    setAll(raw, request.url.startsWith('/api/') ? API_HEADERS : headers);
     // HSTS only over TLS: on the socket itself, or X-Forwarded-Proto from a proxy trusted through TRUST_PROXY
     // (request.protocol ignores the header otherwise, so a client cannot fake it on plain HTTP).
     if (request.protocol === 'https') raw.setHeader('Strict-Transport-Security', HSTS);
     // Helmet removes X-Powered-By; nothing can have set it before the first onRequest hook, so there is nothing to remove.
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && payload != null && !isJson(reply.getHeader('content-type'))) setAll(reply.raw, headers);
+    done(null, payload);
   });
 });
