@@ -58,6 +58,33 @@ function zodEnglishOnly(): Plugin {
   };
 }
 
+/**
+ * react-hook-form's `useForm` subscribes to its form state in a layout effect that also sets state (`isReady`). A state
+ * update in a layout effect is synchronous: at the end of a hydration's commit React then runs every passive effect of
+ * the page and renders the form again, all in the commit's task. On /donation that task was ~22 ms of main thread
+ * (×4 in Lighthouse's phone: 88 ms, the page's longest blocking task). As a passive effect, the subscription runs
+ * with the page's other effects in a task of their own and its update renders concurrently; `resyncIfNeeded`, which
+ * it calls first, catches any form-state change made before it subscribed (issue #43, docs/benchmarks.md). The
+ * build stops if the installed version no longer has this exact code, so an upgrade is looked at again.
+ */
+export const RHF_READY_LAYOUT_EFFECT = `    useIsomorphicLayoutEffect(() => {
+        resyncIfNeeded(true, getCurrentFormState, updateFormState);`;
+export function formSubscriptionAsPassiveEffect(): Plugin {
+  return {
+    name: 'form-subscription-as-passive-effect',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/.test(id)) return null;
+      if (code.split(RHF_READY_LAYOUT_EFFECT).length !== 2)
+        throw new Error('react-hook-form: the layout effect of useForm has changed (vite.config.ts, formSubscriptionAsPassiveEffect)');
+      return {
+        code: code.replace(RHF_READY_LAYOUT_EFFECT, RHF_READY_LAYOUT_EFFECT.replace('useIsomorphicLayoutEffect', 'React.useEffect')),
+        map: null,
+      };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'apps/web',
   publicDir: 'public',
@@ -65,6 +92,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     zodEnglishOnly(),
+    formSubscriptionAsPassiveEffect(),
     preloadHomeChunk(),
     // Installable app and service worker (apps/web/src/sw.ts). Registered by lib/register-service-worker.ts after the
     // page has loaded, never in `npm run dev`. Precaches the public pages' scripts and styles, not the dashboards'.

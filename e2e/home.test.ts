@@ -74,8 +74,9 @@ describe('home page', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await hero.innerText()).toContain('Rendre la vie quotidienne plus facile');
     expect(await hero.innerText()).toContain('Des solutions sur mesure pour vos besoins essentiels');
-    // Freeze time, then restart the interval at a known instant with a manual move.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    // Freeze time, then restart the interval at a known instant with a manual move. The pause instant is a little
+    // ahead of the page's clock: on a busy machine more than 50 ms can pass before pauseAt, which refuses the past.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     const start = HERO_HEADINGS.indexOf((await currentSlide(page)) as (typeof HERO_HEADINGS)[number]);
     expect(start).toBeGreaterThanOrEqual(0);
     await hero.getByRole('button', { name: 'Diapositive suivante' }).click();
