@@ -2,7 +2,7 @@
 // --max-semi-space-size=2 scripts/start.mjs` (what `npm start` execs), a fresh data folder, no setting but the
 // first administrator, logging at its default level with standard output captured in a file as a service manager
 // would — against a bare node:http server replaying the exact bytes. Five alternated rounds per route; prints the
-// median AND the worst ratio, so a budget met only on a good round shows as missed (budget: ≥ 0.5 of bare).
+// median AND the worst ratio, so a budget met only on a good round shows as missed (budget: ≥ 0.55 of bare, issue #43).
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import { BENCH_ADMIN, ensureBuild, freePort, ROOT } from './lib/product.mjs';
 import { machine, machineLine, markdownTable, updateReadme, writeJson } from './lib/report.mjs';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
-const BUDGET = 0.5;
+const BUDGET = 0.55;
 const ROUTES = [
   { id: 'testimonials', path: '/api/testimonials' },
   { id: 'volunteers', path: '/api/volunteers' },

@@ -41,6 +41,17 @@ describe('batchedLogOutput', () => {
     expect(read()).toBe('0123456789\nabcdefghij\n');
   });
 
+  it('completes a partial write, byte for byte, accents included', async () => {
+    const { output, read } = fileOutput();
+    const real = fs.writeSync;
+    // The first system call takes only 5 bytes of the string, mid-character (« é » is two bytes).
+    vi.spyOn(fs, 'writeSync').mockImplementationOnce(((fd: number, data: string) => real(fd, Buffer.from(data).subarray(0, 5))) as never);
+    output.write('{"n":"é"}\n');
+    output.write('{"n":"à"}\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(read()).toBe('{"n":"é"}\n{"n":"à"}\n');
+  });
+
   it('writes what is pending when the process exits, process.exit() included', () => {
     const module = path.join(import.meta.dirname, 'log-output.ts');
     const code = `const { batchedLogOutput } = await import(${JSON.stringify(module)});
