@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_HEADERS } from '../../src/platform/http/security';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 25 row 14 (docs/product/accounts.md): errors raised before routing, by Node's HTTP parser, answer the
@@ -17,7 +18,7 @@ afterAll(async () => t?.close());
 
 /** Sends raw bytes and reads the whole answer until the server closes. */
 const raw = (request: string) =>
-  new Promise<{ status: number; type: string; body: unknown }>((resolve, reject) => {
+  new Promise<{ status: number; type: string; body: unknown; head: string }>((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString('utf8')));
@@ -27,9 +28,9 @@ const raw = (request: string) =>
       const status = Number(head.split(' ')[1]);
       const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
       try {
-        resolve({ status, type, body: JSON.parse(body) });
+        resolve({ status, type, body: JSON.parse(body), head });
       } catch {
-        resolve({ status, type, body });
+        resolve({ status, type, body, head });
       }
     });
   });
@@ -53,5 +54,17 @@ describe('errors before routing', () => {
     expect(res.status).toBe(400);
     expect(res.type).toMatch(/^application\/json/);
     expect(res.body).toEqual({ message: 'Requête mal formée.' });
+  });
+
+  it("carry the JSON answers' security headers, like every other answer (platform/http/security.ts)", async () => {
+    for (const request of [
+      'GE T /api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /api/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    ]) {
+      const res = await raw(request);
+      expect(res.status).toBe(400);
+      for (const [name, value] of API_HEADERS)
+        expect(res.head.toLowerCase(), `${name} in ${request}`).toContain(`${name}: ${value}`.toLowerCase());
+    }
   });
 });

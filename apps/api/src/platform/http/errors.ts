@@ -3,6 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldErrors, HttpError } from '../lib/http-errors';
+import { API_HEADERS } from './security';
+
+/** The JSON answers' security headers as raw header lines, for the answers written straight to the socket. */
+const API_HEADER_LINES = API_HEADERS.map(([name, value]) => `${name}: ${value}\r\n`).join('');
 
 // The one place that turns any thrown error into the `{message, errors?}` envelope of docs/product/http-api.md.
 // 5xx never carry details; they are logged with the request id.
@@ -62,6 +66,8 @@ const STATUS_MESSAGES: Record<number, string> = {
  * over maxParamLength): the same French `{message}` envelope as everything else. Passed as `frameworkErrors`.
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // Answered before any hook (security.ts never ran): the JSON answers' security headers, set here.
+  for (const [name, value] of API_HEADERS) reply.header(name, value);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(414).send({ message: 'L’adresse demandée est trop longue.' });
     return;
@@ -91,7 +97,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: imp
   const body = JSON.stringify({ message });
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' }[status];
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${API_HEADER_LINES}Connection: close\r\n\r\n${body}`,
   );
 }
 
