@@ -40,6 +40,41 @@ async function freeEvent(token: string, title: string, startsIn = 7 * 24 * 3600_
 }
 
 describe('events at 360 px', () => {
+  it('a paid seat: back from the checkout, the page names the event registration and links to the ticket', async () => {
+    const admin = await adminToken();
+    const start = Date.now() + 7 * 24 * 3600_000;
+    const title = `Atelier payant ${Date.now()}`;
+    const event = await call<{ id: number }>('/admin/events', {
+      token: admin,
+      body: {
+        title,
+        description: 'Un atelier de couture.',
+        starts_at: new Date(start).toISOString(),
+        ends_at: new Date(start + 3 * 3600_000).toISOString(),
+        place: 'Centre social, Cadjèhoun',
+        capacity: 10,
+        price_member: 500,
+        price_public: 1000,
+        published: true,
+      },
+    });
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`/evenements/${event.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByLabel('Nom', { exact: true }).fill('Bio Sanni');
+    await page.getByLabel('Téléphone').fill('0191234569');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('heading', { name: 'Simulateur de paiement' }).waitFor();
+    await page.getByRole('button', { name: 'Paiement approuvé' }).click();
+    await page.waitForURL((url) => url.pathname === '/paiement');
+    expect(await page.getByTestId('paid-summary').innerText()).toBe('Vous avez payé 1\u00a0000\u00a0FCFA — Inscription à un événement.');
+    expect(await page.getByTestId('paid-validity').count()).toBe(0);
+    await page.getByRole('link', { name: 'Voir mon billet' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mon billet' }).waitFor();
+    expect(page.url()).toMatch(/\/billet\/\d+\.[A-Za-z0-9_-]{32}$/);
+    assertNoPageErrors(page);
+  });
+
   it('a visitor registers for a free event and sees the ticket with its QR code and short code', async () => {
     const admin = await adminToken();
     const title = `Journée santé ${Date.now()}`;

@@ -43,6 +43,24 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     assertNoPageErrors(page);
   });
 
+  it("/donation: the cause shown before hydration is the form's, and a cause chosen then is the one sent", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/donation');
+    await page.goto('/donation', { waitUntil: 'domcontentloaded' });
+    const cause = page.getByLabel('Cause');
+    expect(await cause.inputValue()).toBe('sante');
+    // Away and back to the first cause of the list: a change from what the page showed.
+    await cause.selectOption('education');
+    await cause.selectOption('alimentation');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/donation/initiate'));
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await cause.inputValue()).toBe('alimentation');
+    await page.getByRole('button', { name: '1\u00a0000\u00a0FCFA', exact: true }).click();
+    await page.getByRole('button', { name: 'Faire un don', exact: true }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ purpose: 'alimentation', amount: 1000 });
+  });
+
   it('/connexion: a telephone typed before hydration is still there once React runs', async () => {
     const page = await browser.newPage();
     const release = await holdScripts(page, '/connexion');

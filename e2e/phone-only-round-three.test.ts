@@ -353,9 +353,10 @@ describe('the outbox at 1280 px (issue 41)', () => {
     expect(await parts.count()).toBe(2);
     expect(await parts.nth(0).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(await parts.nth(1).textContent()).toMatch(/^\d{2}:\d{2}$/);
-    for (const part of await parts.all()) expect(await part.evaluate((el) => el.getClientRects().length)).toBe(1);
+    // Polled: the list may still be redrawn with the search's answer just after the first row showed.
+    for (const part of await parts.all()) await expect.poll(() => part.evaluate((el) => el.getClientRects().length)).toBe(1);
     const badge = row.getByText('Conservé', { exact: true });
-    expect(await badge.evaluate((el) => el.getClientRects().length)).toBe(1);
+    await expect.poll(() => badge.evaluate((el) => el.getClientRects().length)).toBe(1);
     expect(await noSidewaysScroll(page)).toBe(true);
     assertNoPageErrors(page);
   });

@@ -5,6 +5,10 @@ export const PAYMENT_OUTCOME_MESSAGES = {
   paid: (amount: string, label: string) => `Vous avez payé ${amount} — ${label}.`,
   validUntil: (date: string) => `Votre adhésion est valable jusqu’au ${date}.`,
   validityPending: 'Votre nouvelle date de validité apparaîtra dans votre espace membre dès la confirmation.',
+  /** An event's paid seats (payment_type « evenement »): what the summary names, and the way to the ticket. */
+  eventLabel: 'Inscription à un événement',
+  eventTicket: 'Votre billet est confirmé dès que l’opérateur confirme le paiement ; il vous est aussi envoyé par SMS.',
+  seeTicket: 'Voir mon billet',
   payAgain: 'Faire un autre paiement',
   declinedTitle: 'Paiement refusé',
   declined: 'L’opérateur a refusé le paiement : rien n’a été prélevé. Vérifiez votre solde ou votre numéro, puis réessayez.',

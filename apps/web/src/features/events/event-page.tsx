@@ -15,6 +15,7 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '@web/lib/router';
 import { fetchEvent, registerToEvent } from './api';
+import { rememberTicket } from '@web/features/payments/payment-memory';
 import { priceText, seatsText, whenText } from './event-format';
 
 type Values = z.output<typeof registrationInputSchema>;
@@ -52,6 +53,7 @@ export default function EventPage() {
     try {
       const result = await registerToEvent(event.id, values);
       if (result.checkout_url) {
+        rememberTicket(result.ticket_url ?? null);
         window.location.assign(result.checkout_url);
         return;
       }

@@ -120,7 +120,16 @@ export default function DonationPage({ recurring }: { recurring?: RecurringGiftS
               onSubmit={handleSubmit(start)}
               className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
             >
-              <SelectField label="Cause" required options={PURPOSE_OPTIONS} error={errors.purpose?.message} {...register('purpose')} />
+              {/* defaultValue: the prerendered page shows the form's default cause, not the list's first, so what a donor
+                  sees (and changes) before hydration is what is sent (lib/kept-form-values.ts compares with it). */}
+              <SelectField
+                label="Cause"
+                required
+                options={PURPOSE_OPTIONS}
+                error={errors.purpose?.message}
+                defaultValue={DEFAULT_DONATION_PURPOSE}
+                {...register('purpose')}
+              />
               <CauseProgressBar purpose={purpose} />
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 font-medium text-slate-800">Montant</legend>

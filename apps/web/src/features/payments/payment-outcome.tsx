@@ -2,6 +2,7 @@ import { PAYMENT_OUTCOME_MESSAGES as M } from '@shared/schemas/payment-outcome';
 import { AlertTriangle, CircleCheck, Clock, Copy, FileText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { ReturnOutcome } from './use-return-flow';
+import { Link } from '@web/lib/router';
 
 // After the checkout, what happened stays on the page (issue 33 item 7): a refusal or cancellation with its reason,
 // a pending payment with the link that checks it again, from this device or another one (docs/product/payments.md).
@@ -84,12 +85,15 @@ export function PaymentDone({
   label,
   validUntil,
   receiptUrl,
+  ticketUrl = null,
   onAnother,
 }: {
   amount: string | null;
   label: string;
   validUntil: string | null;
   receiptUrl: string | null;
+  /** An event's seats (null otherwise): no membership validity; the ticket's link when this device kept it ('' if not). */
+  ticketUrl?: string | null;
   onAnother: () => void;
 }) {
   return (
@@ -99,7 +103,11 @@ export function PaymentDone({
         {M.paidTitle}
       </p>
       {amount ? <p data-testid="paid-summary">{M.paid(amount, label)}</p> : null}
-      <p data-testid="paid-validity">{validUntil ? M.validUntil(validUntil) : M.validityPending}</p>
+      {ticketUrl === null ? (
+        <p data-testid="paid-validity">{validUntil ? M.validUntil(validUntil) : M.validityPending}</p>
+      ) : (
+        <p data-testid="paid-ticket">{M.eventTicket}</p>
+      )}
       <div className="flex flex-wrap gap-3">
         {receiptUrl ? (
           <a
@@ -111,6 +119,14 @@ export function PaymentDone({
             <FileText aria-hidden className="h-5 w-5" />
             Voir le reçu
           </a>
+        ) : null}
+        {ticketUrl ? (
+          <Link
+            to={new URL(ticketUrl, window.location.origin).pathname}
+            className="inline-flex min-h-11 items-center gap-2 font-semibold text-emerald-900 underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+          >
+            {M.seeTicket}
+          </Link>
         ) : null}
         <button
           type="button"

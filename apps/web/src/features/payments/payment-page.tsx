@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useKeptForm } from '@web/lib/kept-form-values';
 import { useSearchParams } from '@web/lib/router';
 import { PaymentDone, ReturnProblem } from './payment-outcome';
-import { type PaidPayment, readTyped, rememberTyped } from './payment-memory';
+import { type PaidPayment, readTicket, readTyped, rememberTyped } from './payment-memory';
 import { PushWaiting } from '@web/components/money/push-waiting';
 import { useCheckout } from './use-checkout';
 import { useReturnFlow } from './use-return-flow';
@@ -32,7 +32,9 @@ const requestedType = (value: string | null): PaymentType =>
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 const FEE_BOX = 'min-h-[4.5rem] rounded-md bg-emerald-50 p-3 text-emerald-950';
 
-const typeLabel = (type: string | null) => PAYMENT_TYPE_LABELS[requestedType(type)];
+/** Seats of an event paid through the checkout (events/registrations.ts): they come back here too. */
+const EVENT_PAYMENT = 'evenement';
+const typeLabel = (type: string | null) => (type === EVENT_PAYMENT ? M.eventLabel : PAYMENT_TYPE_LABELS[requestedType(type)]);
 
 export default function PaymentPage() {
   const { receiptUrl, outcome } = useReturnFlow('payment');
@@ -120,6 +122,7 @@ export default function PaymentPage() {
           amount={paid.amount ? formatFcfa(paid.amount) : null}
           label={typeLabel(paid.paymentType)}
           validUntil={validUntil}
+          ticketUrl={paid.paymentType === EVENT_PAYMENT ? (readTicket() ?? '') : null}
           receiptUrl={paid.receiptUrl}
           onAnother={() => setPaid(null)}
         />
