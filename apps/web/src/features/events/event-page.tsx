@@ -15,7 +15,7 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '@web/lib/router';
 import { fetchEvent, registerToEvent } from './api';
-import { rememberTicket } from '@web/features/payments/payment-memory';
+import { rememberTicket } from '@web/lib/ticket-in-payment';
 import { priceText, seatsText, whenText } from './event-format';
 
 type Values = z.output<typeof registrationInputSchema>;

@@ -34,11 +34,3 @@ function write(key: string, value: unknown) {
 
 export const rememberTyped = (typed: TypedPayment | null, kind: 'payment' | 'donation' = 'payment') => write(`${TYPED_KEY}:${kind}`, typed);
 export const readTyped = (kind: 'payment' | 'donation' = 'payment') => read<TypedPayment>(`${TYPED_KEY}:${kind}`);
-
-/**
- * The ticket of an event registration whose seats are being paid (events/event-page.tsx, before leaving for the
- * checkout): the payment page links to it on the way back. Only the ticket's own address, which its holder gets by SMS.
- */
-const TICKET_KEY = 'asbe:billet-en-paiement';
-export const rememberTicket = (ticketUrl: string | null) => write(TICKET_KEY, ticketUrl);
-export const readTicket = () => read<string>(TICKET_KEY);
