@@ -226,10 +226,16 @@ describe('streaming 100 000 rows', () => {
       `[export 100k] ${lines - 1} rows, ${mb(bytes)} MB sent; held baseline ${mb(baseline)} MB, peak ${mb(peak)} MB (+${mb(peak - baseline)} MB); samples ${samples.map(mb).join(' ')}`,
     );
     expect(lines).toBe(1 + total + existing);
+    // Medians, not the peak: one sample stood 10 MB above its neighbours once on PostgreSQL in CI (something else
+    // alive at that instant), which says nothing of the stream; rows or a file kept would lift a whole third.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const third = Math.floor(samples.length / 3);
+    const early = median(samples.slice(1, 1 + third));
+    const late = median(samples.slice(samples.length - third));
+    expect(samples.length).toBeGreaterThanOrEqual(9);
     // Holding the rows (or the file) would add far more than the file's size; a stream stays well under it.
-    expect(peak - baseline).toBeLessThan(bytes / 2);
-    // Flat: after the first batches the resident size no longer grows with the rows sent.
-    const settled = samples[Math.floor(samples.length / 4)]!;
-    expect(peak - settled).toBeLessThan(bytes / 4);
+    expect(late - baseline).toBeLessThan(bytes / 2);
+    // Flat: what is held late in the file is what was held early in it.
+    expect(late - early).toBeLessThan(bytes / 8);
   });
 });
