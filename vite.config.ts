@@ -128,7 +128,6 @@ export default defineConfig({
           '**/member-space-page-*',
           '**/questionnaire-page-*',
           '**/information-page-*',
-          '**/boot-*',
         ],
       },
     }),

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePng } from '../apps/api/test/public-site/fixtures';
 import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
-import { e2eDb } from './helpers/seed';
+import { e2eDb, seedE2eUser } from './helpers/seed';
 
 const browser = setupBrowser();
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -59,6 +59,37 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     await page.getByRole('button', { name: '1\u00a0000\u00a0FCFA', exact: true }).click();
     await page.getByRole('button', { name: 'Faire un don', exact: true }).click();
     expect((await sent).postDataJSON()).toMatchObject({ purpose: 'alimentation', amount: 1000 });
+  });
+
+  it('/connexion: sent from the first paint on, the form never leaves as a GET with the password in the address', async () => {
+    const user = await seedE2eUser('membre');
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/connexion');
+    // A boot script fetched as a file (as it was) held as long as the app: its request's time was the window.
+    let releaseBoot!: () => void;
+    const bootHeld = new Promise<void>((resolve) => {
+      releaseBoot = resolve;
+    });
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await bootHeld;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto('/connexion', { waitUntil: 'commit' });
+    await page.getByLabel('Mot de passe', { exact: true }).waitFor();
+    await page.getByLabel('Téléphone').fill(user.telephone);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+    // The keyboard's « OK », as a phone sends a form.
+    await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+
+    releaseBoot();
+    release();
+    await page.waitForURL('**/espace-membre');
+    expect(addresses.filter((url) => url.includes('?') && url.includes(encodeURIComponent(user.password)))).toEqual([]);
+    expect(addresses.filter((url) => url.endsWith('/api/login'))).toHaveLength(1);
+    assertNoPageErrors(page);
   });
 
   it('/connexion: a telephone typed before hydration is still there once React runs', async () => {

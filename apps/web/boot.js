@@ -4,7 +4,8 @@
 // tapped or a form sent before React is ready is held and replayed once the page announces "app:hydrated"
 // (apps/web/src/lib/hydration.ts). Text typed meanwhile stays in the field, but React 19.3 does not replay its change
 // events, so a prerendered form must read its fields from the DOM (the newsletter form is uncontrolled for that).
-// Plain script, no build step: prerender-pages.mjs copies it to assets/ under a hashed name.
+// Plain script: scripts/lib/prerender-pages.mjs minifies it into each prerendered page's head, so it holds taps from the
+// first paint on.
 (() => {
   const me = document.currentScript;
   // A page for signed-in accounts only (data-sign-in, scripts/lib/prerender-pages.mjs): without a session, the sign-in

@@ -5,12 +5,12 @@
 // starts the view's first API request, paints a list's first rows, then loads the app
 // (docs/decisions/dashboard-first-rows.md). The server answers /dashboard-administrateur and /dashboard-conseiller with
 // these pages through prerendered.json (apps/api/src/platform/http/web-app.ts).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
 import { buildSync } from 'esbuild';
 import { Scanner } from '@tailwindcss/oxide';
+import { allowInlineScript } from './csp-hashes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -32,8 +32,6 @@ const DASHBOARDS = [
  * its locales (~470 KB, the first row 2.5× slower). Past it, the build stops.
  */
 export const EARLY_SCRIPT_MAX_BYTES = 24 * 1024;
-/** The hashes of the inline scripts the server's Content-Security-Policy allows (read by apps/api/src/app.ts). */
-export const CSP_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
 // Every page with data loads TanStack Query's provider beside its own chunk (apps/web/src/app/routes.tsx).
 const WITH_EVERY_PAGE = ['src/app/query-provider.tsx'];
 
@@ -43,17 +41,14 @@ export async function writeDashboardPages(webDir) {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // Inline, so a cold load does not wait one more round trip for it (on a phone's 3G link, ~0.3 s before the list's
-  // request can leave). The CSP still forbids inline scripts but this one: its SHA-256 goes to CSP_SCRIPT_HASHES_FILE,
-  // which the server adds to script-src (apps/api/src/platform/http/security.ts).
+  // request can leave). The CSP allows it by its hash (csp-hashes.mjs).
   const script = bundleListPrefetch();
-  if (/<\/script|<!--/i.test(script)) throw new Error('Le script des tableaux de bord ne peut pas être inclus dans la page.');
   if (Buffer.byteLength(script) > EARLY_SCRIPT_MAX_BYTES) {
     throw new Error(
       `Le script des tableaux de bord pèse ${Buffer.byteLength(script)} octets (plafond ${EARLY_SCRIPT_MAX_BYTES}) : ses listes importent-elles un schéma zod ?`,
     );
   }
-  const scriptHash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-  fs.writeFileSync(path.join(webDir, CSP_SCRIPT_HASHES_FILE), JSON.stringify([scriptHash]));
+  allowInlineScript(webDir, script);
   const entry = manifest['index.html'];
   const firstRowsCss = await criticalCss(script);
 

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { transformSync } from 'esbuild';
 import { build } from 'vite';
+import { allowInlineScript } from './csp-hashes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const webDir = path.resolve(process.argv[2]);
@@ -140,16 +142,17 @@ function pageTemplate(shell) {
   if (!entry || styles.length !== 1) throw new Error('index.html : script ou feuille de style introuvable.');
   const css = fs.readFileSync(path.join(webDir, styles[0]), 'utf8');
   if (css.includes('</style')) throw new Error('La feuille de style ne peut pas être incluse dans la page.');
-  const boot = fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'));
-  const bootName = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
-  fs.writeFileSync(path.join(webDir, bootName), boot);
+  // Inline in the head, minified (~1.6 KB, ~0.8 KB compressed), allowed by its hash (csp-hashes.mjs): it holds a tap or
+  // a submit from the page's first paint. Fetched as a deferred file, it left the time of one request during which a
+  // form sent itself natively, as a GET with its fields (a password) in the address (probe of session 15).
+  const boot = transformSync(fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'), 'utf8'), { minify: true }).code.trim();
+  allowInlineScript(webDir, boot);
   return ({ title, hints, body, extraPreloads, signInFirst = false, chunks = [] }) => {
     const all = [...preloads, ...extraPreloads].join(' ');
-    // A page behind the sign-in: the script runs as soon as it arrives (no defer) to send a visitor without a session
-    // to /connexion before the page paints.
-    const timing = signInFirst ? 'data-sign-in="/connexion"' : 'defer';
+    // A page behind the sign-in: the script sends a visitor without a session to /connexion before the page paints.
+    const signIn = signInFirst ? ' data-sign-in="/connexion"' : '';
     const staged = chunks.length ? ` data-chunks="${chunks.join(' ')}"` : '';
-    const head = `<style>${css}</style>${hints}<script ${timing} src="/${bootName}" data-entry="${entry}" data-preload="${all}"${staged}></script>`;
+    const head = `<style>${css}</style>${hints}<script data-entry="${entry}" data-preload="${all}"${staged}${signIn}>${boot}</script>`;
     const titled = title ? shell.replace(/<title>[^<]*<\/title>/, `<title>${title} — ASBE</title>`) : shell;
     return titled.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   };

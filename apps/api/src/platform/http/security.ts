@@ -70,8 +70,8 @@ const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('a
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
- * `scriptHashes`: the inline scripts the policy allows by their SHA-256 ('sha256-…'), the dashboards' early script
- * (written by the build, scripts/lib/dashboard-pages.mjs). Any other inline script stays refused.
+ * `scriptHashes`: the inline scripts the policy allows by their SHA-256 ('sha256-…'): the prerendered pages' boot
+ * script and the dashboards' early script (listed by the build, scripts/lib/csp-hashes.mjs). Any other stays refused.
  */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { scriptHashes?: readonly string[] }) {
   const headers = await helmetHeaders({
