@@ -405,10 +405,26 @@ describe('administrator dashboard', () => {
 
   it('shows the statistics with text alternatives to the charts', async () => {
     const page = await browser.newPage();
+    // The charts' code held back: what is below a chart keeps its place when it arrives (a tap there lands).
+    let releaseCharts!: () => void;
+    const chartsHeld = new Promise<void>((resolve) => {
+      releaseCharts = resolve;
+    });
+    await page.route('**/assets/stats-charts-*.js', async (route) => {
+      await chartsHeld;
+      await route.continue();
+    });
     await openDashboard(page);
     await entry(page, 'Statistiques').click();
     await viewHeading(page, 'Statistiques').waitFor();
     await page.getByText('Comptes par rôle').waitFor();
+    const byZone = page.getByText('Voir les données par zone');
+    // In the page, not the window: the window's own scroll may move meanwhile.
+    const top = () => byZone.evaluate((summary) => summary.getBoundingClientRect().top + window.scrollY);
+    const before = await top();
+    releaseCharts();
+    await page.locator('.recharts-wrapper').nth(2).waitFor();
+    expect(await top()).toBe(before);
     await page.getByText('Voir les données par mois').click();
     await page.getByRole('table', { name: 'Dons et paiements approuvés par mois' }).waitFor();
     await page.getByText('Voir les données par zone').click();

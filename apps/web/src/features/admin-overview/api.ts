@@ -22,6 +22,12 @@ export interface ZoneNeeds {
 }
 
 /** Needs-by-zone rows pivoted to one entry per zone, busiest zones first, plus the needs in order of frequency. */
+/** The zones the needs chart draws (the busiest); the table below it lists them all. */
+export const MAX_ZONES_CHARTED = 8;
+
+/** The needs chart's height in pixels for `zones` zones (stats-view.tsx keeps it free while the chart loads). */
+export const needsChartHeight = (zones: number) => Math.max(200, Math.min(zones, MAX_ZONES_CHARTED) * 48 + 80);
+
 export function pivotNeeds(rows: AdminStats['needs_by_zone']): { zones: ZoneNeeds[]; needs: string[] } {
   const zones = new Map<string, ZoneNeeds>();
   const needTotals = new Map<string, number>();

@@ -1,13 +1,12 @@
 import { formatFcfa, formatNumber } from '@shared/format';
 import { MonthlyBars } from '@web/components/charts/monthly-bars';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { type AdminStats, monthLabel, type ZoneNeeds } from './api';
+import { type AdminStats, MAX_ZONES_CHARTED, monthLabel, needsChartHeight, type ZoneNeeds } from './api';
 
 // recharts lives only in this chunk, loaded when the statistics view opens. The charts are pictures for
 // sighted readers (aria-hidden); the tables next to them carry the same figures for everyone.
 
 const NEED_COLORS = ['#065f46', '#b45309', '#1d4ed8', '#be123c', '#6d28d9', '#0f766e', '#a16207', '#4338ca', '#9f1239', '#334155'];
-const MAX_ZONES_CHARTED = 8;
 
 export function MoneyChart({ monthly }: { monthly: AdminStats['monthly'] }) {
   const data = monthly.map((m) => ({ label: monthLabel(m.month, 'short'), Dons: m.donations_total, Paiements: m.payments_total }));
@@ -27,7 +26,7 @@ export function MoneyChart({ monthly }: { monthly: AdminStats['monthly'] }) {
 export function NeedsChart({ zones, needs }: { zones: ZoneNeeds[]; needs: string[] }) {
   const data = zones.slice(0, MAX_ZONES_CHARTED).map((z) => ({ zone: z.zone, ...z.byNeed }));
   return (
-    <div aria-hidden="true" className="w-full" style={{ height: Math.max(200, data.length * 48 + 80) }}>
+    <div aria-hidden="true" className="w-full" style={{ height: needsChartHeight(data.length) }}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />

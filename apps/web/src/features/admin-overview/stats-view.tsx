@@ -3,7 +3,7 @@ import { formatFcfa, formatNumber } from '@shared/format';
 import { Spinner } from '@web/components/ui/spinner';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { fetchError } from '@web/components/admin/admin-texts';
-import { type AdminStats, monthLabel, pivotNeeds, useAdminStats } from './api';
+import { type AdminStats, monthLabel, needsChartHeight, pivotNeeds, useAdminStats } from './api';
 import type { ListView } from './addresses';
 
 const MoneyChart = lazy(() => import('./stats-charts').then((m) => ({ default: m.MoneyChart })));
@@ -11,6 +11,18 @@ const MessagesChart = lazy(() => import('./stats-charts').then((m) => ({ default
 const NeedsChart = lazy(() => import('./stats-charts').then((m) => ({ default: m.NeedsChart })));
 
 const cell = 'px-3 py-2';
+
+/**
+ * A chart's place, at the chart's height before its code arrives: the spinner alone was ~250 px shorter, so each chart
+ * that loaded pushed what is below it down, under a finger about to tap « Voir les données par zone ».
+ */
+function ChartSlot({ className, height, children }: { className?: string; height?: number; children: ReactNode }) {
+  return (
+    <div className={className} style={height === undefined ? undefined : { height }}>
+      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>{children}</Suspense>
+    </div>
+  );
+}
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -75,9 +87,9 @@ function MoneySection({ monthly }: { monthly: AdminStats['monthly'] }) {
       <p className="mb-3 text-slate-800">
         Total des dons : <strong>{formatFcfa(donations)}</strong> — total des paiements : <strong>{formatFcfa(payments)}</strong>.
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
+      <ChartSlot className="h-72">
         <MoneyChart monthly={monthly} />
-      </Suspense>
+      </ChartSlot>
       <DataTable
         summary="Voir les données par mois"
         caption="Dons et paiements approuvés par mois"
@@ -113,9 +125,9 @@ function MessagesSection({ months }: { months: AdminStats['messages_by_channel']
         SMS : <strong>{formatNumber(total('sms'))}</strong> — WhatsApp : <strong>{formatNumber(total('whatsapp'))}</strong> — e-mails :{' '}
         <strong>{formatNumber(total('email'))}</strong>.
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
+      <ChartSlot className="h-64">
         <MessagesChart months={months} />
-      </Suspense>
+      </ChartSlot>
       <DataTable
         summary="Voir les messages par mois"
         caption="Messages envoyés par mois et par canal"
@@ -158,9 +170,9 @@ function NeedsSection({ rows }: { rows: AdminStats['needs_by_zone'] }) {
         Zone la plus demandeuse&nbsp;: <strong>{top.zone}</strong> ({formatNumber(top.total)} besoins exprimés, surtout «&nbsp;{topNeed}
         &nbsp;»).
       </p>
-      <Suspense fallback={<Spinner label="Chargement du graphique…" />}>
+      <ChartSlot height={needsChartHeight(zones.length)}>
         <NeedsChart zones={zones} needs={needs} />
-      </Suspense>
+      </ChartSlot>
       <DataTable
         summary="Voir les données par zone"
         caption="Nombre de questionnaires citant chaque besoin, par zone"
