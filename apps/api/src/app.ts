@@ -19,7 +19,7 @@ import { getOrganisationFacts } from './modules/settings';
 import { shownPageFacts } from '@shared/organisation-page-facts';
 import docsPlugin from './platform/http/docs';
 import { messagesPlugin, type MessagesPluginOptions } from './modules/messages';
-import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './platform/http/errors';
+import errorsPlugin, { clientErrorHandler, expectationFailed, frameworkErrorHandler } from './platform/http/errors';
 import rateLimitPlugin from './platform/http/rate-limit';
 import redisPlugin from './platform/http/redis';
 import { createResponseReplay, httpsTeller, replayingServer, type ResponseReplay } from './platform/http/response-replay';
@@ -114,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   configurePasswordQueue(config.passwordQueue);
   // Beyond this many open sockets Node closes new ones at once: a flood of idle connections cannot exhaust the process.
   app.server.maxConnections = config.maxConnections;
+  app.server.on('checkExpectation', expectationFailed);
 
   // The object store is checked first: a bucket that cannot be reached stops the start with one line.
   const storage = await createStorage(config, (message) => app.log.warn(message));

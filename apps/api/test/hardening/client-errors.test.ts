@@ -56,6 +56,14 @@ describe('errors before routing', () => {
     expect(res.body).toEqual({ message: 'Requête mal formée.' });
   });
 
+  it("an Expect other than 100-continue answers 417 in French JSON with the security headers, not Node's bare 417", async () => {
+    const res = await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n');
+    expect(res.status).toBe(417);
+    expect(res.type).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ message: 'L’en-tête Expect de cette requête n’est pas pris en charge.' });
+    for (const [name, value] of API_HEADERS) expect(res.head.toLowerCase()).toContain(`${name}: ${value}`.toLowerCase());
+  });
+
   it("carry the JSON answers' security headers, like every other answer (platform/http/security.ts)", async () => {
     for (const request of [
       'GE T /api/health HTTP/1.1\r\nHost: x\r\n\r\n',

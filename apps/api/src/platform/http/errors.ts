@@ -101,6 +101,24 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: imp
   );
 }
 
+/**
+ * A request with an `Expect` other than `100-continue`: Node would answer a bare 417 with no header at all (no JSON,
+ * no security headers). Listened to as the server's `checkExpectation` event (app.ts).
+ */
+export function expectationFailed(_req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void {
+  const body = JSON.stringify({ message: 'L’en-tête Expect de cette requête n’est pas pris en charge.' });
+  res.writeHead(
+    417,
+    [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ...API_HEADERS.map(([name, value]) => [name, value]),
+      ['Connection', 'close'],
+    ].flat(),
+  );
+  res.end(body);
+}
+
 /** A client that went away mid-body (slow phone, closed tab): nothing to answer and nothing wrong on our side. */
 function isClientAbort(error: FastifyError, request: FastifyRequest): boolean {
   if (error.code !== 'ECONNRESET' && error.code !== 'ECONNABORTED' && error.message !== 'aborted') return false;
