@@ -123,6 +123,11 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   cotisation: 'Cotisation',
 };
 export const DEFAULT_PAYMENT_TYPE: PaymentType = 'adhesion';
+/**
+ * The payment type of an event's paid seats (events/registrations.ts): outside PAYMENT_TYPES, so it buys no
+ * membership; the books post it to ticket income and the payment page names it.
+ */
+export const EVENT_PAYMENT_TYPE = 'evenement';
 
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled', 'refunded', 'transferred'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

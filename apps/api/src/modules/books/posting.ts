@@ -1,4 +1,5 @@
 import { BOOK_ACCOUNTS, EXPENSE_CATEGORY_ACCOUNTS, SYCEBNL_CHART } from '@shared/books/chart';
+import { EVENT_PAYMENT_TYPE } from '@shared/constants';
 import { formatFcfa } from '@shared/format';
 import { BOOKS_MESSAGES } from '@shared/schemas/books';
 import { ACCOUNT_KIND_LABELS, type AccountKind } from '@shared/schemas/treasury';
@@ -160,7 +161,7 @@ export interface MovementForBooks {
 const INCOME_ACCOUNTS: Record<string, string> = {
   adhesion: BOOK_ACCOUNTS.adhesions,
   cotisation: BOOK_ACCOUNTS.fees,
-  evenement: BOOK_ACCOUNTS.tickets,
+  [EVENT_PAYMENT_TYPE]: BOOK_ACCOUNTS.tickets,
 };
 
 /** The account facing the treasury account in a movement's entry, and the cause its line keeps. */

@@ -1,4 +1,4 @@
-import { LIMITS } from '@shared/constants';
+import { EVENT_PAYMENT_TYPE, LIMITS } from '@shared/constants';
 import { EVENT_MESSAGES as M, PAYMENT_HOLD_MINUTES, type RegistrationStatus } from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import type { registrationInputSchema } from '@shared/schemas/events';
@@ -135,7 +135,7 @@ async function openCheckout(ctx: EventsContext, event: data.EventRow, registrati
       forRequest(ctx.payments, { ip }),
       {
         amount: registration.amount,
-        paymentType: 'evenement',
+        paymentType: EVENT_PAYMENT_TYPE,
         description: `Inscription — ${event.title}`.slice(0, 200),
         name: registration.name,
         phone: registration.telephone,

@@ -67,16 +67,13 @@ export async function insertDue(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/** One batch of the due job: the pledges of a status, by id, at most `limit`; the caller adds its date bound. */
+const pledgeBatch = (db: Executor, status: 'active' | 'pending', limit: number) =>
+  db.selectFrom('pledges').selectAll().where('status', '=', status).orderBy('id').limit(limit);
+
 /** Active pledges whose next due is on or before `day`. */
 export function pledgesDueBy(db: Executor, day: string, limit = 200): Promise<PledgeRow[]> {
-  return db
-    .selectFrom('pledges')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where('next_due', '<=', day)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return pledgeBatch(db, 'active', limit).where('next_due', '<=', day).execute();
 }
 
 /** The dues sent (not skipped nor missed) of a pledge from `from` and before `before`, newest first, each with whether it was paid. */
@@ -242,14 +239,7 @@ export async function countPendingPledges(db: Executor, telephone: string): Prom
 
 /** Pending pledges made before `before` (their first gift never paid): the due job lets them lapse. */
 export function stalePendingPledges(db: Executor, before: string, limit = 200): Promise<PledgeRow[]> {
-  return db
-    .selectFrom('pledges')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return pledgeBatch(db, 'pending', limit).where('created_at', '<', before).execute();
 }
 
 /** The name of the newest pledge made with one of these telephone spellings (the code sign-in's new account). */

@@ -1,5 +1,6 @@
 import { TextField } from '@web/components/ui/field';
-import { useSearchParams } from '@web/lib/router';
+import { TabNav } from '@web/components/ui/tab-nav';
+import { useUrlTab } from '@web/lib/use-url-tab';
 import { BudgetPanel } from './budget-panel';
 import { ChartPanel, JournalPanel, LedgerPanel, TrialBalancePanel } from './books-tables';
 import { EntryForm } from './entry-form';
@@ -20,20 +21,11 @@ const TABS = [
   { key: 'plan', label: 'Plan comptable' },
   { key: 'cloture', label: 'Clôture' },
 ] as const;
-type Tab = (typeof TABS)[number]['key'];
 
 export function BooksView() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('onglet');
-  const tab: Tab = TABS.some((t) => t.key === raw) ? (raw as Tab) : 'balance';
+  const { tab, params, set: go, select } = useUrlTab(TABS, 'balance');
   const yearParam = Number(params.get('annee'));
   const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : thisYear();
-  const go = (patch: Record<string, string>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(patch)) next.set(k, v);
-      return next;
-    });
   return (
     <section aria-labelledby="books-title" className="min-w-0 space-y-4">
       <h2 id="books-title" className="text-2xl font-bold text-emerald-950">
@@ -51,22 +43,7 @@ export function BooksView() {
         />
       </div>
       <CashGap year={year} />
-      <nav aria-label="Rubriques de la comptabilité">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((t) => (
-            <li key={t.key}>
-              <button
-                type="button"
-                aria-pressed={tab === t.key}
-                onClick={() => go({ onglet: t.key })}
-                className={`min-h-11 rounded-md border px-3 py-2 font-medium ${tab === t.key ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-slate-400 bg-white text-slate-900'}`}
-              >
-                {t.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Rubriques de la comptabilité" tabs={TABS} current={tab} onSelect={select} />
       {tab === 'balance' && <TrialBalancePanel year={year} />}
       {tab === 'journal' && <JournalPanel year={year} />}
       {tab === 'grand-livre' && <LedgerPanel year={year} />}

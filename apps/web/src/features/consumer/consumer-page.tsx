@@ -1,14 +1,12 @@
 import { formatTelephone } from '@shared/phone';
 import type { ProfileAdviser } from '@shared/schemas/profile';
-import { ZONE_PROVIDERS_MESSAGES, type ZoneProvider } from '@shared/schemas/provider';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from '@web/lib/router';
 import { useProfile } from '@web/components/account/use-profile';
-import { ProviderCards } from '@web/components/providers/provider-cards';
+import { ZoneProviders } from '@web/components/providers/zone-providers';
 import { PageTitle } from '@web/components/ui/page-title';
-import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';
 
 const button = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-3 font-semibold';
@@ -30,11 +28,6 @@ export default function ConsumerPage() {
   }, []);
   const adviser = useQuery({ queryKey: ['profile', 'adviser'], queryFn: () => api.get<ProfileAdviser>('/profile/adviser') }).data?.adviser;
   const zone = useProfile().data?.zone?.trim() || null;
-  const providers = useQuery({
-    queryKey: ['consumer', 'providers', zone],
-    queryFn: () => api.get<ZoneProvider[]>('/recupprestataires', { query: { zone: zone!, per_page: 50 } }),
-    enabled: zone !== null,
-  });
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 text-center md:py-12">
       <div className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
@@ -62,27 +55,17 @@ export default function ConsumerPage() {
           réductions dont vous pouvez bénéficier.
         </p>
       )}
-      <section aria-labelledby="providers-title" className="mb-8 text-left">
-        <h2 id="providers-title" className="mb-1 text-xl font-bold text-emerald-950">
-          Les prestataires près de chez vous
-        </h2>
-        <p className="mb-3 text-sm text-slate-700">
-          {zone
+      <ZoneProviders
+        zone={zone}
+        queryScope="consumer"
+        titleId="providers-title"
+        className="mb-8 text-left"
+        intro={
+          zone
             ? `Ceux de votre commune d’abord (${zone}), puis ceux de votre département.`
-            : 'Votre zone n’est pas renseignée : votre conseiller peut l’ajouter.'}
-        </p>
-        {zone === null ? null : providers.isPending ? (
-          <Spinner label="Recherche des prestataires…" />
-        ) : providers.isError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
-            {ZONE_PROVIDERS_MESSAGES.failure}
-          </p>
-        ) : providers.data.length === 0 ? (
-          <p className="rounded-md bg-slate-50 p-4 text-slate-800">{ZONE_PROVIDERS_MESSAGES.empty}</p>
-        ) : (
-          <ProviderCards providers={providers.data} label="Prestataires près de chez vous" />
-        )}
-      </section>
+            : 'Votre zone n’est pas renseignée : votre conseiller peut l’ajouter.'
+        }
+      />
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/espace-membre" className={`${button} bg-emerald-800 text-white hover:bg-emerald-900`}>
           Mon espace

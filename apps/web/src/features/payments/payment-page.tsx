@@ -1,4 +1,4 @@
-import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
+import { DEFAULT_PAYMENT_TYPE, EVENT_PAYMENT_TYPE, PAYMENT_TYPE_LABELS, PAYMENT_TYPES, type PaymentType } from '@shared/constants';
 import { formatDate, formatFcfa } from '@shared/format';
 import type { PaymentInitiate, PaymentInitiateInput } from '@shared/schemas/payment';
 import { PAYMENT_MESSAGES } from '@shared/zod-free/payment';
@@ -33,9 +33,8 @@ const requestedType = (value: string | null): PaymentType =>
 const TYPE_OPTIONS = PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }));
 const FEE_BOX = 'min-h-[4.5rem] rounded-md bg-emerald-50 p-3 text-emerald-950';
 
-/** Seats of an event paid through the checkout (events/registrations.ts): they come back here too. */
-const EVENT_PAYMENT = 'evenement';
-const typeLabel = (type: string | null) => (type === EVENT_PAYMENT ? M.eventLabel : PAYMENT_TYPE_LABELS[requestedType(type)]);
+// Seats of an event paid through the checkout (events/registrations.ts) come back here too.
+const typeLabel = (type: string | null) => (type === EVENT_PAYMENT_TYPE ? M.eventLabel : PAYMENT_TYPE_LABELS[requestedType(type)]);
 
 export default function PaymentPage() {
   const { receiptUrl, outcome } = useReturnFlow('payment');
@@ -123,7 +122,7 @@ export default function PaymentPage() {
           amount={paid.amount ? formatFcfa(paid.amount) : null}
           label={typeLabel(paid.paymentType)}
           validUntil={validUntil}
-          ticketUrl={paid.paymentType === EVENT_PAYMENT ? (readTicket() ?? '') : null}
+          ticketUrl={paid.paymentType === EVENT_PAYMENT_TYPE ? (readTicket() ?? '') : null}
           receiptUrl={paid.receiptUrl}
           onAnother={() => setPaid(null)}
         />

@@ -1,4 +1,5 @@
-import { useSearchParams } from '@web/lib/router';
+import { TabNav } from '@web/components/ui/tab-nav';
+import { useUrlTab } from '@web/lib/use-url-tab';
 import { AccountsPanel } from './accounts-panel';
 import { ExpensesPanel } from './expenses-panel';
 import { JournalPanel } from './journal-panel';
@@ -16,38 +17,16 @@ const TABS = [
   { key: 'rapprochement', label: 'Rapprochement' },
   { key: 'bilan', label: 'Bilan annuel' },
 ] as const;
-type Tab = (typeof TABS)[number]['key'];
 
 export function TreasuryView() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('onglet');
-  const tab: Tab = TABS.some((t) => t.key === raw) ? (raw as Tab) : 'comptes';
-  const setTab = (next: Tab) =>
-    setParams((current) => {
-      const kept = new URLSearchParams({ vue: current.get('vue') ?? 'tresorerie', onglet: next });
-      return kept;
-    });
+  // A tab opens alone: the other tabs' parameters (the expenses' filter) are dropped.
+  const { tab, params, select } = useUrlTab(TABS, 'comptes', { vue: 'tresorerie' });
   return (
     <section aria-labelledby="treasury-title" className="space-y-4">
       <h2 id="treasury-title" className="text-2xl font-bold text-emerald-950">
         Trésorerie
       </h2>
-      <nav aria-label="Rubriques de la trésorerie">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((t) => (
-            <li key={t.key}>
-              <button
-                type="button"
-                aria-pressed={tab === t.key}
-                onClick={() => setTab(t.key)}
-                className={`min-h-11 rounded-md border px-3 py-2 font-medium ${tab === t.key ? 'border-emerald-800 bg-emerald-800 text-white' : 'border-slate-400 bg-white text-slate-900'}`}
-              >
-                {t.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Rubriques de la trésorerie" tabs={TABS} current={tab} onSelect={select} />
       {tab === 'comptes' && <AccountsPanel />}
       {tab === 'depenses' && <ExpensesPanel key={params.get('filtre') ?? ''} initialStatus={params.get('filtre') ?? ''} />}
       {tab === 'journal' && <JournalPanel />}
