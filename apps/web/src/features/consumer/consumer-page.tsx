@@ -63,7 +63,7 @@ export default function ConsumerPage() {
         intro={
           zone
             ? `Ceux de votre commune d’abord (${zone}), puis ceux de votre département.`
-            : 'Votre zone n’est pas renseignée : votre conseiller peut l’ajouter.'
+            : 'Votre zone n’est pas renseignée\u00a0: votre conseiller peut l’ajouter.'
         }
       />
       <div className="flex flex-wrap justify-center gap-3">
