@@ -210,4 +210,47 @@ describe('events at 360 px', () => {
     await ticket.getByTestId('waiting-position').filter({ hasText: 'Vous êtes 1ʳᵉ sur la liste d’attente' }).waitFor();
     assertNoPageErrors(ticket);
   });
+
+  it('an event already over says so on its page and on its tickets, with no form nor cancel button', async () => {
+    const admin = await adminToken();
+    const title = `Soirée passée ${Date.now()}`;
+    const start = Date.now() + 3 * 24 * 3600_000;
+    const body = {
+      title,
+      description: 'Une soirée de collecte.',
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 3600_000).toISOString(),
+      place: 'Akpakpa',
+      capacity: 1,
+      price_member: 0,
+      price_public: 0,
+      published: true,
+    };
+    const event = await call<{ id: number }>('/admin/events', { token: admin, body });
+    const register = (name: string, telephone: string) =>
+      call<{ ticket_url: string }>(`/events/${event.id}/registrations`, { body: { name, telephone, seats: 1 } });
+    const held = await register('Assis Passé', '0197554460');
+    const waiting = await register('Attente Passée', '0197554461');
+    // The administrator records that it took place yesterday (the books stay editable after the event).
+    const yesterday = Date.now() - 24 * 3600_000;
+    await call(`/admin/events/${event.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { ...body, starts_at: new Date(yesterday).toISOString(), ends_at: new Date(yesterday + 3600_000).toISOString() },
+    });
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`/evenements/${event.id}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.getByTestId('event-closed').innerText()).toBe('Cet événement est terminé.');
+    expect(await page.getByTestId('seats-left').innerText()).toBe('Événement terminé');
+    expect(await page.getByRole('button', { name: "S'inscrire" }).count()).toBe(0);
+    for (const ticket of [held, waiting]) {
+      await page.goto(ticket.ticket_url.replace(/^https?:\/\/[^/]+/, ''));
+      await page.getByTestId('ticket-ended').getByText('Cet événement est terminé.').waitFor();
+      expect(await page.getByRole('button', { name: 'Annuler mon inscription' }).count()).toBe(0);
+      expect(await page.getByTestId('waiting-position').count()).toBe(0);
+    }
+    assertNoPageErrors(page);
+  });
 });

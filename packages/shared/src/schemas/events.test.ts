@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoInstant } from './events';
+import { EVENT_MESSAGES, isoInstant, registrationClosedReason } from './events';
 
 describe('an event instant', () => {
   it('is a calendar day that exists, between 2000 and 2100', () => {
@@ -15,5 +15,24 @@ describe('an event instant', () => {
     ]) {
       expect(parse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe('why registrations are closed', () => {
+  const event = {
+    status: 'actif',
+    starts_at: '2030-03-15T15:00:00.000Z',
+    ends_at: '2030-03-15T18:00:00.000Z',
+    registration_closes_at: '2030-03-14T15:00:00.000Z',
+  };
+  it('says cancelled, then over, then closed, and nothing while open', () => {
+    expect(registrationClosedReason(event, new Date('2030-03-14T14:59:00Z'))).toBeNull();
+    expect(registrationClosedReason(event, new Date('2030-03-14T15:00:00Z'))).toBe(EVENT_MESSAGES.closed);
+    expect(registrationClosedReason(event, new Date('2030-03-15T18:00:00Z'))).toBe(EVENT_MESSAGES.closed);
+    expect(registrationClosedReason(event, new Date('2030-03-15T18:00:01Z'))).toBe('Cet événement est terminé.');
+    expect(registrationClosedReason({ ...event, status: 'annule' }, new Date('2030-03-16T00:00:00Z'))).toBe(EVENT_MESSAGES.cancelled);
+    expect(registrationClosedReason({ ...event, registration_closes_at: null }, new Date('2030-03-15T15:00:00Z'))).toBe(
+      EVENT_MESSAGES.closed,
+    );
   });
 });

@@ -22,6 +22,8 @@ export const TICKET_CODE_LENGTH = 6;
 export const MAX_SEATS_PER_REGISTRATION = 5;
 /** How long an unpaid registration holds its seats. */
 export const PAYMENT_HOLD_MINUTES = 30;
+/** A volunteer's departure is recorded until this long after the shift's end. */
+export const SHIFT_CHECK_OUT_GRACE_MINUTES = 120;
 
 export const EVENT_MESSAGES = {
   titleRequired: 'Le titre est requis.',
@@ -38,6 +40,7 @@ export const EVENT_MESSAGES = {
   notFound: 'Événement introuvable.',
   cancelled: 'Cet événement est annulé.',
   closed: 'Les inscriptions à cet événement sont closes.',
+  ended: 'Cet événement est terminé.',
   nameRequired: 'Le nom est requis.',
   nameLength: 'Le nom doit comporter au plus 100 caractères.',
   telephone: 'Numéro de téléphone invalide.',
@@ -57,6 +60,7 @@ export const EVENT_MESSAGES = {
   shiftNotFound: 'Créneau introuvable.',
   shiftFull: 'Ce créneau est complet.',
   shiftStarted: 'Ce créneau a déjà commencé.',
+  shiftEnded: 'Ce créneau est terminé.',
   alreadySignedUp: 'Vous êtes déjà inscrit à ce créneau.',
   notSignedUp: 'Vous n’êtes pas inscrit à ce créneau.',
   confirmed: 'Créneau confirmé. Merci !',
@@ -78,6 +82,21 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const M = EVENT_MESSAGES;
+
+// An event (or a shift) is over once its end has passed, as the public list sorts them: from then on only the
+// administrator's books act on it (edits, attendance, hours), never a visitor, a volunteer or a message.
+export const hasEnded = (item: { ends_at: string }, now: Date): boolean => Date.parse(item.ends_at) < now.getTime();
+
+/** Why a visitor can no longer register (the API's 409 and the page's notice), or null while registrations are open. */
+export function registrationClosedReason(
+  event: { status: string; starts_at: string; ends_at: string; registration_closes_at: string | null },
+  now: Date,
+): string | null {
+  if (event.status === 'annule') return M.cancelled;
+  if (hasEnded(event, now)) return M.ended;
+  if (now.getTime() >= Date.parse(event.registration_closes_at ?? event.starts_at)) return M.closed;
+  return null;
+}
 
 /** Whole FCFA from a number or a string of digits; 0 means free. */
 const price = z.union([z.number(), z.string()], { error: M.price }).transform((v, ctx) => {

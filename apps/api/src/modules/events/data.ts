@@ -500,12 +500,13 @@ export async function shiftsOfEvent(db: DB, eventId: number): Promise<ShiftRow[]
   return db.selectFrom('event_shifts').selectAll().where('event_id', '=', eventId).orderBy('starts_at', 'asc').limit(500).execute();
 }
 
-/** Active events with free seats and someone waiting (a seat freed while a waiting registration was being written). */
-export async function eventsWithFreeSeatsAndWaiting(db: DB): Promise<number[]> {
+/** Active events not yet over with free seats and someone waiting (a seat freed while a waiting registration was being written). */
+export async function eventsWithFreeSeatsAndWaiting(db: DB, now: string): Promise<number[]> {
   const rows = await db
     .selectFrom('events')
     .select('id')
     .where('status', '=', 'actif')
+    .where('ends_at', '>=', now)
     .where(sql<boolean>`seats_taken < capacity`)
     .where((eb) =>
       eb.exists(

@@ -1,5 +1,11 @@
 import { EVENT_PAYMENT_TYPE, LIMITS } from '@shared/constants';
-import { EVENT_MESSAGES as M, PAYMENT_HOLD_MINUTES, type RegistrationStatus } from '@shared/schemas/events';
+import {
+  hasEnded,
+  EVENT_MESSAGES as M,
+  PAYMENT_HOLD_MINUTES,
+  type RegistrationStatus,
+  registrationClosedReason,
+} from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import type { registrationInputSchema } from '@shared/schemas/events';
 import { type DB, nowIso } from '../../platform/database/database';
@@ -39,9 +45,8 @@ async function sms(db: Executor, to: string, body: string, dedupeKey: string): P
 export async function openEvent(db: DB, eventId: number) {
   const event = await data.findEvent(db, eventId);
   if (!event?.published) throw notFound(M.notFound);
-  if (event.status === 'annule') throw conflict(M.cancelled);
-  const closesAt = event.registration_closes_at ?? event.starts_at;
-  if (clock.now().toISOString() >= closesAt) throw conflict(M.closed);
+  const closed = registrationClosedReason(event, clock.now());
+  if (closed) throw conflict(closed);
   return event;
 }
 
@@ -161,16 +166,19 @@ export async function checkoutByToken(ctx: EventsContext, token: string, ip: str
   const registration = await byToken(ctx, token);
   if (registration.status !== 'paiement_attendu') throw conflict(M.notPayable);
   const event = (await data.findEvent(ctx.db, registration.event_id))!;
+  // No seat is sold for an event already over.
+  if (hasEnded(event, clock.now())) throw conflict(M.ended);
   return openCheckout(ctx, event, registration, ip);
 }
 
 /**
  * Gives freed seats to the waiting list, strictly in order: the first waiting registration gets them when
- * they fit, then the next; one that does not fit yet keeps its place at the head.
+ * they fit, then the next; one that does not fit yet keeps its place at the head. Once the event is over, the
+ * waiting list stays as it is: nobody is given a seat, nor texted, for an event already past.
  */
 export async function promoteWaiting(ctx: EventsContext, trx: Executor, eventId: number): Promise<number> {
   const event = await data.findEvent(trx, eventId);
-  if (!event || event.status === 'annule') return 0;
+  if (!event || event.status === 'annule' || hasEnded(event, clock.now())) return 0;
   let promoted = 0;
   for (;;) {
     const next = await data.firstWaiting(trx, eventId);
@@ -194,9 +202,15 @@ export async function promoteWaiting(ctx: EventsContext, trx: Executor, eventId:
   }
 }
 
-/** Cancels a registration (its holder or an administrator); its seats go to the waiting list. */
+/**
+ * Cancels a registration (its holder or an administrator); its seats go to the waiting list. Once the event is
+ * over, its holder can no longer cancel it; an administrator still can (the books), with no message to anyone.
+ */
 export async function cancelRegistration(ctx: EventsContext, registration: data.RegistrationRow, actor: AuditActor | null) {
   await ctx.db.transaction().execute(async (trx) => {
+    const event = await data.findEvent(trx, registration.event_id);
+    const over = event !== undefined && hasEnded(event, clock.now());
+    if (over && actor === null) throw conflict(M.ended);
     // A ticket checked in at the door is used: cancelling it would give its seats to the waiting list past capacity.
     const moved = await data.moveRegistration(
       trx,
@@ -213,9 +227,8 @@ export async function cancelRegistration(ctx: EventsContext, registration: data.
       await data.releaseSeats(trx, registration.event_id, registration.seats);
       await promoteWaiting(ctx, trx, registration.event_id);
     }
-    // The holder is told on the telephone of the ticket, whoever cancelled (docs/product/events.md).
-    const event = await data.findEvent(trx, registration.event_id);
-    if (event) {
+    // The holder is told on the telephone of the ticket, whoever cancelled (docs/product/events.md), while the event is to come.
+    if (event && !over) {
       await sms(
         trx,
         registration.telephone,
@@ -266,7 +279,7 @@ export async function releaseExpiredHolds(ctx: EventsContext): Promise<number> {
 /** Gives free seats to whoever still waits (a seat freed at the very moment a waiting registration was written). */
 export async function promoteWhereSeatsAreFree(ctx: EventsContext): Promise<number> {
   let promoted = 0;
-  for (const eventId of await data.eventsWithFreeSeatsAndWaiting(ctx.db)) {
+  for (const eventId of await data.eventsWithFreeSeatsAndWaiting(ctx.db, clock.now().toISOString())) {
     promoted += await ctx.db.transaction().execute((trx) => promoteWaiting(ctx, trx, eventId));
   }
   return promoted;
@@ -282,8 +295,11 @@ export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
     if (change.kind !== 'payment' || !PAID_STATUSES.has(change.to) || PAID_STATUSES.has(change.from)) return;
     const registration = await data.findRegistrationByPayment(trx, change.id);
     if (!registration) return;
+    const event = (await data.findEvent(trx, registration.event_id))!;
+    const over = hasEnded(event, clock.now());
     let confirmed = await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'confirme', hold_expires_at: null });
-    if (!confirmed && registration.status === 'expire' && (await data.takeSeats(trx, registration.event_id, registration.seats))) {
+    // A seat released before the payment came is taken back only for an event still to come.
+    if (!confirmed && !over && registration.status === 'expire' && (await data.takeSeats(trx, registration.event_id, registration.seats))) {
       confirmed = await data.moveRegistration(trx, registration.id, ['expire'], { status: 'confirme' });
     }
     if (!confirmed) {
@@ -298,7 +314,8 @@ export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
       });
       return;
     }
-    const event = (await data.findEvent(trx, registration.event_id))!;
+    // Money approved after the event is recorded (the books), but no ticket is sent for an event already past.
+    if (over) return;
     const text = eventTexts.ticket(event.title, event.starts_at, registration.code, ticketUrl(ctx, registration));
     await sms(trx, registration.telephone, text, `event-ticket:${registration.id}`);
   };

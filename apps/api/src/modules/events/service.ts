@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES as M, type EventData, type EventItem } from '@shared/schemas/events';
+import { EVENT_MESSAGES as M, type EventData, type EventItem, hasEnded } from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import type { shiftInputSchema } from '@shared/schemas/events';
 import { type DB, nowIso } from '../../platform/database/database';
@@ -112,12 +112,16 @@ export async function setPublished(db: DB, id: number, published: boolean, actor
   });
 }
 
-/** Cancels an event: every registration still active is cancelled and told by SMS. */
+/**
+ * Cancels an event: every registration still active is cancelled and told by SMS. An event already over is not
+ * cancelled: its registrations and check-ins are the attendance books, and nobody is texted about a past event.
+ */
 export async function cancelEvent(db: DB, id: number, reason: string | null, actor: AuditActor): Promise<EventItem> {
   return db.transaction().execute(async (trx) => {
     const before = await data.findEvent(trx, id);
     if (!before) throw notFound(M.notFound);
     if (before.status === 'annule') throw conflict(M.cancelled);
+    if (hasEnded(before, clock.now())) throw conflict(M.ended);
     const row = (await data.updateEvent(trx, id, { status: 'annule', cancel_reason: reason, updated_at: nowIso() }))!;
     for (const registration of await data.activeRegistrationsOfEvent(trx, id)) {
       await data.moveRegistration(trx, registration.id, [registration.status], {

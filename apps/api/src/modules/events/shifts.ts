@@ -1,4 +1,11 @@
-import { EVENT_MESSAGES as M, type Shift, type ShiftRosterItem, type SignupStatus } from '@shared/schemas/events';
+import {
+  EVENT_MESSAGES as M,
+  hasEnded,
+  SHIFT_CHECK_OUT_GRACE_MINUTES,
+  type Shift,
+  type ShiftRosterItem,
+  type SignupStatus,
+} from '@shared/schemas/events';
 import { type AuditActor, auditBy, recordAudit } from '../audit';
 import { type DB, nowIso } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
@@ -81,7 +88,8 @@ export async function takeShift(db: DB, shiftId: number, volunteerId: number): P
 
 export async function leaveShift(db: DB, shiftId: number, volunteerId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await openShift(trx, shiftId);
+    // A shift already over is served (or missed): leaving it would erase its hours and free a slot nobody can take.
+    if (hasEnded(await openShift(trx, shiftId), clock.now())) throw conflict(M.shiftEnded);
     const signup = await data.findSignup(trx, shiftId, volunteerId);
     // Leaving a shift takes its hours with it: stamps and any confirmation are cleared.
     const cleared = {
@@ -107,6 +115,8 @@ export async function confirmShift(ctx: EventsContext, shiftId: number, voluntee
       signup = undefined;
   }
   if (!signup) throw notFound(M.notSignedUp);
+  const shift = await data.findShift(ctx.db, shiftId);
+  if (shift && hasEnded(shift, clock.now())) throw conflict(M.shiftEnded);
   if (signup.status === 'confirme') return;
   if (!(await data.moveSignup(ctx.db, signup.id, ['inscrit'], { status: 'confirme', confirmed_at: nowIso() })))
     throw notFound(M.notSignedUp);
@@ -115,7 +125,7 @@ export async function confirmShift(ctx: EventsContext, shiftId: number, voluntee
 const MINUTE = 60_000;
 /** Arrival is recorded from 30 minutes before the start until the end; departure until 2 hours after the end. */
 const CHECK_IN_BEFORE_MS = 30 * MINUTE;
-const CHECK_OUT_AFTER_MS = 2 * 60 * MINUTE;
+const CHECK_OUT_AFTER_MS = SHIFT_CHECK_OUT_GRACE_MINUTES * MINUTE;
 
 /** Minutes between arrival and departure counted inside the shift's window only (null while one is missing). */
 export function servedMinutes(

@@ -1,4 +1,4 @@
-import type { EventItem } from '@shared/schemas/events';
+import { type EventItem, hasEnded } from '@shared/schemas/events';
 import { formatCotonouDateTime, formatFcfa } from '@shared/format';
 
 export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'>): string => {
@@ -11,8 +11,9 @@ export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'
 export const countOf = (n: number, singular: string, pluralForm = `${singular}s`): string =>
   `${n.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} ${n >= 2 ? pluralForm : singular}`;
 
-export const seatsText = (event: Pick<EventItem, 'seats_left' | 'status'>): string => {
+export const seatsText = (event: Pick<EventItem, 'seats_left' | 'status' | 'ends_at'>, now = new Date()): string => {
   if (event.status === 'annule') return 'Événement annulé';
+  if (hasEnded(event, now)) return 'Événement terminé';
   if (event.seats_left === 0) return 'Complet — inscription sur liste d’attente';
   return `${countOf(event.seats_left, 'place')} ${event.seats_left >= 2 ? 'restantes' : 'restante'}`;
 };

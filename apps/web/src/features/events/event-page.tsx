@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type RegistrationInput, registrationInputSchema } from '@shared/schemas/events';
+import { type RegistrationInput, registrationClosedReason, registrationInputSchema } from '@shared/schemas/events';
 import type { z } from '@shared/zod-fr';
 import { FormCard, SendButton } from '@web/components/forms/form-card';
 import { ChannelChoice } from '@web/components/forms/channel-choice';
@@ -65,7 +65,8 @@ export default function EventPage() {
     }
   };
 
-  const isOpen = event.status === 'actif' && new Date() < new Date(event.registration_closes_at ?? event.starts_at);
+  // Cancelled, over or closed: the same sentence the API answers, and no form that it would refuse.
+  const closed = registrationClosedReason(event, new Date());
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <PageTitle title={event.title}>{event.title}</PageTitle>
@@ -79,7 +80,7 @@ export default function EventPage() {
         {priceText(event)} · <span data-testid="seats-left">{seatsText(event)}</span>
       </p>
       <p className="mt-4 whitespace-pre-line text-slate-800">{event.description}</p>
-      {isOpen ? (
+      {!closed ? (
         <FormCard className="mt-8" onSubmit={handleSubmit(onValid)} aria-label="Inscription à l'événement">
           <h2 className="text-xl font-bold text-emerald-950">S'inscrire</h2>
           <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
@@ -91,8 +92,8 @@ export default function EventPage() {
           <SendButton isLoading={isSubmitting}>S'inscrire</SendButton>
         </FormCard>
       ) : (
-        <p className="mt-8 font-semibold" role="status">
-          {event.status === 'annule' ? 'Cet événement est annulé.' : 'Les inscriptions sont closes.'}
+        <p className="mt-8 font-semibold" role="status" data-testid="event-closed">
+          {closed}
         </p>
       )}
     </section>

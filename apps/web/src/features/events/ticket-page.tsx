@@ -1,4 +1,4 @@
-import { REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import { EVENT_MESSAGES, hasEnded, REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
 import { formatCotonouDateTime, formatCotonouTime, formatFcfa } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -52,7 +52,9 @@ export default function TicketPage() {
       window.location.assign((await payTicket(token)).checkout_url);
     });
 
-  const isActive = ticket.status === 'confirme' || ticket.status === 'paiement_attendu' || ticket.status === 'liste_attente';
+  // An event already over takes no cancellation nor payment, and its waiting list no longer moves.
+  const over = hasEnded(ticket.event, new Date());
+  const isActive = !over && (ticket.status === 'confirme' || ticket.status === 'paiement_attendu' || ticket.status === 'liste_attente');
   // A ticket that no longer admits anyone says why, and where to go next.
   const ended =
     ticket.event.status === 'annule'
@@ -61,7 +63,9 @@ export default function TicketPage() {
         ? 'Cette inscription est annulée : ce billet n’est plus valable.'
         : ticket.status === 'expire'
           ? 'Cette réservation a expiré faute de paiement : ce billet n’est plus valable.'
-          : null;
+          : over
+            ? EVENT_MESSAGES.ended
+            : null;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <PageTitle title="Mon billet">Mon billet</PageTitle>
@@ -89,7 +93,7 @@ export default function TicketPage() {
             {ticket.checked_in_at ? <p>Arrivée enregistrée à {formatCotonouTime(ticket.checked_in_at)}.</p> : null}
           </>
         ) : null}
-        {ticket.status === 'liste_attente' && ticket.waiting_position ? (
+        {ticket.status === 'liste_attente' && ticket.waiting_position && !over ? (
           <p data-testid="waiting-position">
             Vous êtes {ticket.waiting_position === 1 ? '1ʳᵉ' : `${ticket.waiting_position}ᵉ`} sur la liste d’attente. Un SMS vous préviendra
             si une place se libère.
@@ -113,7 +117,7 @@ export default function TicketPage() {
             </Link>
           </div>
         ) : null}
-        {ticket.status === 'paiement_attendu' ? (
+        {ticket.status === 'paiement_attendu' && !over ? (
           <Button onClick={pay} isLoading={busy}>
             Payer {formatFcfa(ticket.amount)}
           </Button>

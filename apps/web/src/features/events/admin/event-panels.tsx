@@ -26,7 +26,7 @@ function useLoad<T>(path: string) {
   return [data, load] as const;
 }
 
-export function RegistrationsPanel({ eventId }: { eventId: number }) {
+export function RegistrationsPanel({ eventId, over = false }: { eventId: number; over?: boolean }) {
   const [rows, load] = useLoad<AttendanceItem[]>(`/admin/events/${eventId}/attendance`);
   const [toCancel, setToCancel] = useState<AttendanceItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,7 +72,11 @@ export function RegistrationsPanel({ eventId }: { eventId: number }) {
         title="Annuler l’inscription"
         message={
           toCancel
-            ? `Annuler l’inscription de ${toCancel.name} (${countOf(toCancel.seats, 'place')}) ? La personne suivante sur la liste d’attente recevra la place.`
+            ? `Annuler l’inscription de ${toCancel.name} (${countOf(toCancel.seats, 'place')}) ? ${
+                over
+                  ? 'L’événement est terminé : la liste d’attente ne bouge plus et personne n’est prévenu.'
+                  : 'La personne suivante sur la liste d’attente recevra la place.'
+              }`
             : ''
         }
         onCancel={() => setToCancel(null)}

@@ -1,5 +1,5 @@
 import type { MessageResponse } from '@shared/schemas/api-common';
-import { type EventItem, eventInputSchema } from '@shared/schemas/events';
+import { type EventItem, eventInputSchema, hasEnded } from '@shared/schemas/events';
 import { formatCotonouDateTime } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField, TextField } from '@web/components/ui/field';
@@ -118,6 +118,8 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
   const [shiftsVersion, setShiftsVersion] = useState(0);
   const [shift, setShift] = useState({ label: '', starts_at: '', ends_at: '', slots: '2' });
   const id = event.id;
+  // An event already over stays editable (the books) but is no longer cancelled (the API answers 409).
+  const over = hasEnded(event, new Date());
   return (
     <li className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <p className="font-bold">
@@ -149,7 +151,7 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
         >
           Présences (CSV)
         </Button>
-        {event.status === 'actif' ? (
+        {event.status === 'actif' && !over ? (
           <Button
             variant="danger"
             onClick={() => {
@@ -164,7 +166,7 @@ function EventRow({ event, act }: { event: EventItem; act: (a: () => Promise<unk
       </div>
       <details className="mt-2">
         <summary className="min-h-11 cursor-pointer py-2">Inscriptions et liste d’attente</summary>
-        <RegistrationsPanel eventId={id} />
+        <RegistrationsPanel eventId={id} over={over} />
       </details>
       <details className="mt-2">
         <summary className="min-h-11 cursor-pointer py-2">Accueil</summary>

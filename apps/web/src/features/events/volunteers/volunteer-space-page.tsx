@@ -1,4 +1,4 @@
-import type { Shift } from '@shared/schemas/events';
+import { EVENT_MESSAGES, hasEnded, SHIFT_CHECK_OUT_GRACE_MINUTES, type Shift } from '@shared/schemas/events';
 import { formatCotonouDateTime } from '@shared/format';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
@@ -150,45 +150,57 @@ function Shifts({ token, onSignOut }: { token: string; onSignOut: () => void }) 
       <h2 className="text-xl font-bold text-emerald-950">Créneaux</h2>
       {shifts?.length === 0 ? <p>Aucun créneau ouvert pour le moment.</p> : null}
       <ul className="flex flex-col gap-3">
-        {shifts?.map((s) => (
-          <li key={s.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <p className="font-bold">
-              {s.event_title} — {s.label}
-            </p>
-            <p>
-              {formatCotonouDateTime(s.starts_at)} → {formatCotonouDateTime(s.ends_at)}
-            </p>
-            <p>
-              {s.slots_left} place{s.slots_left > 1 ? 's' : ''} libre{s.slots_left > 1 ? 's' : ''}
-              {s.my_status ? ` · ${STATUS_LABELS[s.my_status]}` : ''}
-            </p>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {!s.my_status || s.my_status === 'libere' || s.my_status === 'annule' ? (
-                <Button onClick={act(() => takeShift(token, s.id))} disabled={s.slots_left === 0}>
-                  Je prends ce créneau
-                </Button>
-              ) : null}
-              {s.my_status === 'inscrit' ? <Button onClick={act(() => confirmShift(token, s.id))}>Je confirme</Button> : null}
-              {s.my_status === 'inscrit' || s.my_status === 'confirme' ? (
-                <>
-                  {!s.checked_in_at ? (
-                    <Button variant="secondary" onClick={act(() => stampShift(token, s.id, 'in'))}>
-                      J'arrive
-                    </Button>
-                  ) : null}
-                  {s.checked_in_at && !s.checked_out_at ? (
-                    <Button variant="secondary" onClick={act(() => stampShift(token, s.id, 'out'))}>
-                      Je pars
-                    </Button>
-                  ) : null}
-                  <Button variant="ghost" onClick={act(() => leaveShift(token, s.id))}>
-                    Me désinscrire
+        {shifts?.map((s) => {
+          // Only what the API still takes: a slot until the start, confirming and leaving until the end, the
+          // arrival until the end and the departure until 2 hours after it.
+          const now = new Date();
+          const started = Date.parse(s.starts_at) <= now.getTime();
+          const over = hasEnded(s, now);
+          const checkOutOpen = now.getTime() <= Date.parse(s.ends_at) + SHIFT_CHECK_OUT_GRACE_MINUTES * 60_000;
+          const mine = s.my_status === 'inscrit' || s.my_status === 'confirme';
+          return (
+            <li key={s.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <p className="font-bold">
+                {s.event_title} — {s.label}
+              </p>
+              <p>
+                {formatCotonouDateTime(s.starts_at)} → {formatCotonouDateTime(s.ends_at)}
+              </p>
+              <p>
+                {s.slots_left} place{s.slots_left > 1 ? 's' : ''} libre{s.slots_left > 1 ? 's' : ''}
+                {s.my_status ? ` · ${STATUS_LABELS[s.my_status]}` : ''}
+              </p>
+              {over ? <p className="font-semibold">{EVENT_MESSAGES.shiftEnded}</p> : null}
+              <div className="mt-2 flex flex-wrap gap-2">
+                {!mine && !started ? (
+                  <Button onClick={act(() => takeShift(token, s.id))} disabled={s.slots_left === 0}>
+                    Je prends ce créneau
                   </Button>
-                </>
-              ) : null}
-            </div>
-          </li>
-        ))}
+                ) : null}
+                {s.my_status === 'inscrit' && !over ? <Button onClick={act(() => confirmShift(token, s.id))}>Je confirme</Button> : null}
+                {mine ? (
+                  <>
+                    {!s.checked_in_at && !over ? (
+                      <Button variant="secondary" onClick={act(() => stampShift(token, s.id, 'in'))}>
+                        J'arrive
+                      </Button>
+                    ) : null}
+                    {s.checked_in_at && !s.checked_out_at && checkOutOpen ? (
+                      <Button variant="secondary" onClick={act(() => stampShift(token, s.id, 'out'))}>
+                        Je pars
+                      </Button>
+                    ) : null}
+                    {!over ? (
+                      <Button variant="ghost" onClick={act(() => leaveShift(token, s.id))}>
+                        Me désinscrire
+                      </Button>
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
