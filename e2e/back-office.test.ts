@@ -186,6 +186,16 @@ describe('each back-office view has its own address', () => {
     assertNoPageErrors(page);
   });
 
+  it('an address naming no view (?vue=constructor, __proto__) opens the landing view, not a blank page', async () => {
+    const page = await browser.newPage();
+    await asAdmin(page);
+    for (const view of ['constructor', '__proto__', 'toString']) {
+      await page.goto(`/dashboard-administrateur?vue=${view}`);
+      await heading(page, 'À traiter').waitFor();
+    }
+    assertNoPageErrors(page);
+  });
+
   it('shows a member added since the last visit on the next open (no stale first page)', async () => {
     const page = await browser.newPage();
     await asAdmin(page);

@@ -107,13 +107,14 @@ function paint(preview: ListPreview, rows: PreviewRow[]): boolean {
 function run(): void {
   const start = appLoader(document.currentScript as HTMLScriptElement | null);
   const token = localStorage.getItem('token');
-  const dashboard = EARLY_VIEWS[location.pathname];
+  // Own keys only: `?vue=constructor` must not find Object.prototype's (it left the page blank: probe of session 16).
+  const dashboard = Object.hasOwn(EARLY_VIEWS, location.pathname) ? EARLY_VIEWS[location.pathname] : undefined;
   if (!token || !dashboard) {
     start();
     return;
   }
   const view = new URLSearchParams(location.search).get('vue') ?? dashboard.fallback;
-  const early = dashboard.views[view];
+  const early = Object.hasOwn(dashboard.views, view) ? dashboard.views[view] : undefined;
   if (!early) {
     start();
     return;
