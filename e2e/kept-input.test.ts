@@ -92,6 +92,24 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     assertNoPageErrors(page);
   });
 
+  it('without JavaScript, a form sent by the browser itself goes as a POST and comes back to its page, fields in no address', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    for (const path of ['/connexion', '/donation', '/contact']) {
+      await page.goto(path);
+      expect(await page.locator('form:not([method="post"])').count()).toBe(0);
+    }
+    await page.goto('/connexion');
+    await page.getByLabel('Téléphone').fill('0196000001');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Secret-123');
+    const navigated = page.waitForEvent('framenavigated');
+    await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+    expect((await navigated).url()).toBe(`${baseURL()}/connexion`);
+    expect(addresses.some((url) => url === `${baseURL()}/connexion`)).toBe(true);
+    expect(addresses.filter((url) => url.includes('Secret-123') || url.includes('0196000001'))).toEqual([]);
+  });
+
   it('/connexion: a telephone typed before hydration is still there once React runs', async () => {
     const page = await browser.newPage();
     const release = await holdScripts(page, '/connexion');

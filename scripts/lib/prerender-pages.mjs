@@ -36,7 +36,10 @@ try {
   const manifest = {};
   fs.mkdirSync(path.join(webDir, 'pages'), { recursive: true });
   for (const url of PRERENDERED_PATHS) {
-    const rendered = await prerender(url);
+    // A form the browser sends itself (its script could not run, an old phone) goes as a POST, so its fields (a
+    // password) never ride in an address, a history or a log; the server sends the person back to the page
+    // (apps/api/src/platform/http/web-app.ts). React leaves the attribute as it is when it hydrates.
+    const rendered = (await prerender(url)).replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
     // React puts resource hints (image preloads) before the markup; they belong in <head>, not inside #root.
     const hints = rendered.match(/^(<link [^>]*>)*/)[0];
     const body = rendered.slice(hints.length);

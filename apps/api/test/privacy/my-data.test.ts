@@ -129,7 +129,7 @@ describe('the person receives their data', () => {
     expect((await readZip(adminZip.rawPayload)).get('donnees.json')!.toString()).not.toContain(PLEDGE_TOKEN);
   });
 
-  it('the request log keeps the address with the token masked', async () => {
+  it('the request log keeps the address with the token, a password or a telephone masked', async () => {
     const logged: string[] = [];
     const logStream = new PassThrough();
     logStream.on('data', (line: Buffer) => logged.push(line.toString()));
@@ -138,11 +138,15 @@ describe('the person receives their data', () => {
       await logging.ready();
       await logging.inject({ method: 'GET', url: `/mes-donnees/${token}` });
       await logging.inject({ method: 'GET', url: `/api/my-data/${token}/zip` });
+      // A sign-in form that left as a GET (a browser that could not run the page's script).
+      await logging.inject({ method: 'GET', url: '/connexion?telephone=%2B2290196000001&password=Secret-123&remember=on' });
       await new Promise((r) => setImmediate(r));
       const text = logged.join('');
       expect(text).toContain('"url":"/mes-donnees/••••"');
       expect(text).toContain('"url":"/api/my-data/••••/zip"');
+      expect(text).toContain('"url":"/connexion?telephone=••••&password=••••&remember=on"');
       expect(text).not.toContain(token);
+      expect(text).not.toContain('Secret-123');
     } finally {
       await logging.close();
     }

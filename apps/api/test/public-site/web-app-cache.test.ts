@@ -92,6 +92,30 @@ describe('addresses the app has no route for', () => {
     expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('Contactez-Nous');
     expect((await t.app.inject({ method: 'GET', url: '/causes/sante/plus' })).body).toContain('data-not-found');
   });
+
+  it('sends a form the browser posted itself (no script) back to its page, 303, the fields nowhere', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/connexion',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'telephone=0196000001&password=Secret-123',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/connexion');
+    for (const url of ['//evil.example/x', '/\\evil.example/x']) {
+      const away = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: 'a=b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(away.headers.location, url).toMatch(/^\/(?![/\\])/);
+    }
+    // Not for the API nor a file: those keep their 404.
+    expect((await t.app.inject({ method: 'POST', url: '/api/inconnu', payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/sw.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: '/connexion' })).statusCode).toBe(404);
+  });
 });
 
 describe('a page prerendered with a parameter', () => {

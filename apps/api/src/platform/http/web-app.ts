@@ -57,9 +57,12 @@ export default fp(async function webAppPlugin(app: FastifyInstance, opts: WebApp
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: MESSAGES.notFound });
-    }
+    if (url === '/api' || url.startsWith('/api/')) return reply.status(404).send({ message: MESSAGES.notFound });
+    // A page's form sent by the browser itself (its script could not run): the prerendered forms say method="post"
+    // (scripts/lib/prerender-pages.mjs) so the fields never ride in an address; the person is sent back to the page.
+    // Only to a path of this site: `//other.example` or `/\other.example` would leave it.
+    if (request.method === 'POST' && !/\.[a-z0-9]{2,5}$/i.test(url)) return reply.redirect(/^\/(?![/\\])/.test(url) ? url : '/', 303);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: MESSAGES.notFound });
     // A missing static asset is a real 404, not the app shell.
     if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
