@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'event.shift_create': 'Créneau créé',
   'event_registration.cancel': 'Inscription à l’événement annulée',
   'event_registration.paid_without_seat': 'Inscription payée sans place',
+  'event_registration.paid_twice': 'Inscription payée deux fois',
   'cause_goal.update': 'Objectif de cause modifié',
   'expense.create': 'Dépense saisie',
   'expense.approve': 'Dépense approuvée',
@@ -122,6 +123,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   events: 'Événement',
   event: 'Événement',
   event_registrations: 'Inscription à un événement',
+  event_registration: 'Inscription à un événement',
   expenses: 'Dépense',
   expense: 'Dépense',
   treasury: 'Trésorerie',
@@ -198,6 +200,7 @@ const FIELD_LABELS: Record<string, string> = {
   via: 'Par',
   user_id: 'Compte',
   payment_id: 'Paiement',
+  refund_due: 'Remboursement à faire',
   event_id: 'Événement',
   occurred_at: 'Survenu le',
   changes: 'Modifications',
@@ -274,6 +277,7 @@ const MONEY_KEYS = new Set([
   'result',
   'dedicated_funds',
   'expense_approval_threshold',
+  'refund_due',
 ]);
 /** The words of a code, by its key (a movement's kind, an expense's category or method, an account's kind). */
 const CODE_WORDS: Record<string, Record<string, string>> = {

@@ -1,3 +1,4 @@
+import { FRENCH_COLON, formatFcfa } from '../format';
 import { E164_PATTERN, normalizeTelephone } from '../phone';
 import { freeText, personName } from '../text-rules';
 import { z } from '../zod-fr';
@@ -52,6 +53,7 @@ export const EVENT_MESSAGES = {
   ticketNotConfirmed: 'Ce billet n’est pas confirmé.',
   codeOrToken: 'Indiquez le code du billet ou scannez son QR code.',
   notPayable: 'Cette inscription n’attend pas de paiement.',
+  checkoutBusy: 'Le paiement est en cours d’ouverture\u00a0: réessayez dans un instant.',
   capacityBelowTaken: 'La capacité ne peut pas être inférieure aux places déjà attribuées.',
   cancelledOk: 'Inscription annulée.',
   eventCancelledOk: 'Événement annulé.',
@@ -82,6 +84,15 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const M = EVENT_MESSAGES;
+
+// A paid ticket cancelled (by its holder, the administrator or the event's cancellation): the association gives the
+// money back by hand, never automatically; the holder is told so, and the back office shows what remains to refund.
+/** « L’association vous remboursera 2 000 FCFA. » (the holder's confirmation and the cancellation SMS). */
+export const refundNotice = (amount: number) => `L’association vous remboursera ${formatFcfa(amount)}.`;
+/** The ticket page's question before cancelling, with the refund when the ticket was paid. */
+export const cancelQuestion = (refund: number) => `Annuler cette inscription\u00a0?${refund > 0 ? ` ${refundNotice(refund)}` : ''}`;
+/** « Remboursement à faire : 2 000 FCFA » on a registration of the back office. */
+export const refundDueLabel = (amount: number) => `Remboursement à faire${FRENCH_COLON} ${formatFcfa(amount)}`;
 
 // An event (or a shift) is over once its end has passed, as the public list sorts them: from then on only the
 // administrator's books act on it (edits, attendance, hours), never a visitor, a volunteer or a message.
@@ -212,6 +223,8 @@ export const ticketSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
   waiting_position: z.number().nullable(),
+  /** FCFA the association would give back were the ticket cancelled now (a paid, confirmed one); 0 otherwise. */
+  refund_on_cancel: z.number(),
   event: z.object({ title: z.string(), starts_at: z.string(), ends_at: z.string(), place: z.string(), status: z.string() }),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -262,6 +275,8 @@ export const attendanceItemSchema = z.object({
   created_at: z.string(),
   /** On the waiting list: its place (1 = the next to get a seat); null otherwise. */
   waiting_position: z.number().nullable(),
+  /** FCFA received for it that the association owes back (cancelled after paying, paid twice, paid without a seat). */
+  refund_due: z.number(),
 });
 export type AttendanceItem = z.infer<typeof attendanceItemSchema>;
 

@@ -6,6 +6,7 @@ import { clock } from '../../platform/lib/clock';
 import { fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import type { EventsContext } from './context';
 import * as data from './data';
+import { refundsDue } from './refunds';
 import {
   DOOR_CODE_ITERATIONS,
   doorCodeHash,
@@ -106,5 +107,8 @@ export async function checkInList(ctx: EventsContext, eventId: number): Promise<
 
 export async function attendance(db: DB, eventId: number) {
   if (!(await data.findEvent(db, eventId))) throw notFound(M.notFound);
-  return data.listAttendance(db, eventId);
+  const rows = await data.listAttendance(db, eventId);
+  // What the association owes back on each registration, so the administrator sees the refunds to make.
+  const due = refundsDue(rows, await data.paidPaymentsOfEvent(db, eventId));
+  return rows.map(({ payment_id: _, ...r }) => ({ ...r, refund_due: due.get(r.id) ?? 0 }));
 }

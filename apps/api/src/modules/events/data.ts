@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { RECEIVED_STATUSES } from '@shared/constants';
 import { type DB, isPostgres, nowIso } from '../../platform/database/database';
 import type { Database, EventRegistrationsTable, EventShiftsTable, EventsTable, ShiftSignupsTable } from '../../platform/database/schema';
 
@@ -113,8 +114,49 @@ export async function findRegistrationByCode(db: Executor, eventId: number, code
   return db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
 }
 
+/**
+ * The registration a payment pays: the one the payment names (every payment for seats does, migration 20261130_1400),
+ * else the one that links it. Not only the registration's current payment: a payer may pay an older checkout.
+ */
 export async function findRegistrationByPayment(db: Executor, paymentId: number): Promise<RegistrationRow | undefined> {
-  return db.selectFrom('event_registrations').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  const named = await db
+    .selectFrom('event_registrations')
+    .selectAll('event_registrations')
+    .innerJoin('payments', 'payments.event_registration_id', 'event_registrations.id')
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+  return named ?? db.selectFrom('event_registrations').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+}
+
+/** A payment that paid for seats: money received, not cancelled by hand. */
+export interface PaidPayment {
+  id: number;
+  amount: number;
+  event_registration_id: number | null;
+}
+
+/** A registration's linked payment when its money was received (the payment that confirmed its seats), if any. */
+export async function receivedPayment(db: Executor, paymentId: number | null): Promise<PaidPayment | undefined> {
+  if (paymentId === null) return undefined;
+  return db
+    .selectFrom('payments')
+    .select(['id', 'amount', 'event_registration_id'])
+    .where('id', '=', paymentId)
+    .where('transaction_status', 'in', [...RECEIVED_STATUSES])
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Every payment received for the event's registrations (the money the back office weighs against the seats kept). */
+export async function paidPaymentsOfEvent(db: Executor, eventId: number): Promise<PaidPayment[]> {
+  return db
+    .selectFrom('payments')
+    .innerJoin('event_registrations', 'event_registrations.id', 'payments.event_registration_id')
+    .select(['payments.id', 'payments.amount', 'payments.event_registration_id'])
+    .where('event_registrations.event_id', '=', eventId)
+    .where('payments.transaction_status', 'in', [...RECEIVED_STATUSES])
+    .where('payments.deleted_at', 'is', null)
+    .execute();
 }
 
 /** Changes a registration only if it is still in one of `fromStatuses`: true when it did (the caller won the race). */
@@ -135,8 +177,19 @@ export async function moveRegistration(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function setRegistrationPayment(db: Executor, id: number, paymentId: number): Promise<void> {
-  await db.updateTable('event_registrations').set({ payment_id: paymentId, updated_at: nowIso() }).where('id', '=', id).execute();
+/**
+ * Links a new payment to a registration still waiting for its payment, only if its payment is still `expected` (the
+ * one the caller saw): of two requests opening a checkout at once, exactly one links its payment. True when linked.
+ */
+export async function linkRegistrationPayment(db: Executor, id: number, expected: number | null, paymentId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('event_registrations')
+    .set({ payment_id: paymentId, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'paiement_attendu')
+    .where('payment_id', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function firstWaiting(db: Executor, eventId: number): Promise<RegistrationRow | undefined> {
@@ -181,7 +234,7 @@ export async function setDoorCodeHash(db: DB, id: number, hash: string): Promise
 export function attendanceQuery(db: DB, eventId: number) {
   return db
     .selectFrom('event_registrations')
-    .select(['id', 'name', 'telephone', 'seats', 'status', 'code', 'amount', 'checked_in_at', 'created_at'])
+    .select(['id', 'name', 'telephone', 'seats', 'status', 'code', 'amount', 'payment_id', 'checked_in_at', 'created_at'])
     .where('event_id', '=', eventId);
 }
 

@@ -3,6 +3,7 @@ import {
   EVENT_MESSAGES,
   eventSchema,
   ownTicketSchema,
+  refundNotice,
   type RegistrationStatus,
   registrationInputSchema,
   registrationResponseSchema,
@@ -15,6 +16,7 @@ import { requireAuth, resolveUser } from '../policy';
 import { ticketPath } from './context';
 import type { EventsContext } from './context';
 import * as data from './data';
+import { refundOnCancel } from './refunds';
 import { byToken, cancelRegistration, checkoutByToken, register } from './registrations';
 import { publicEvent, publicEvents } from './service';
 
@@ -90,6 +92,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, 
         amount: r.amount,
         checked_in_at: r.checked_in_at,
         waiting_position: r.status === 'liste_attente' ? await data.waitingPosition(ctx.db, r.event_id, r.id) : null,
+        refund_on_cancel: r.status === 'confirme' ? ((await refundOnCancel(ctx.db, r))?.refund_due ?? 0) : 0,
         event: { title: event.title, starts_at: event.starts_at, ends_at: event.ends_at, place: event.place, status: event.status },
       };
     },
@@ -102,8 +105,8 @@ const publicRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, 
       schema: { tags: ['événements'], params: tokenParams, response: { 200: messageSchema } },
     },
     async (request) => {
-      await cancelRegistration(ctx, await byToken(ctx, request.params.token), null);
-      return { message: EVENT_MESSAGES.cancelledOk };
+      const refund = await cancelRegistration(ctx, await byToken(ctx, request.params.token), null);
+      return { message: refund ? `${EVENT_MESSAGES.cancelledOk} ${refundNotice(refund.refund_due)}` : EVENT_MESSAGES.cancelledOk };
     },
   );
 

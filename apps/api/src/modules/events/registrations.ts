@@ -16,10 +16,11 @@ import { type AuditActor, recordAudit } from '../audit';
 import { recordChannelChoice } from '../privacy';
 import { getMembership } from '../membership';
 import { enqueueMessage } from '../messages';
-import { forRequest, initiatePurposePayment, type MoneyHook, PAID_STATUSES } from '../payments';
+import { abandonPurposePayment, forRequest, initiatePurposePayment, type MoneyHook, PAID_STATUSES, reusableCheckout } from '../payments';
 import { type EventsContext, ticketPath, ticketUrl } from './context';
 import * as data from './data';
 import { isTicketToken, newNonce, newTicketCode, tokenRegistrationId } from './tickets';
+import { refundOnCancel } from './refunds';
 import { eventTexts } from './texts';
 
 type RegistrationInput = z.output<typeof registrationInputSchema>;
@@ -133,35 +134,56 @@ export async function register(
   return result;
 }
 
-/** Opens the provider's checkout for a registration waiting for its payment; a provider failure frees its seats. */
+/**
+ * The checkout of a registration waiting for its payment: one payment for its seats, however often « Payer » is
+ * pressed. Its payment still pending is given again (the same page); else a new one is opened and linked, only if
+ * the registration's payment is still the one seen: of two requests at once, the one that links second closes its
+ * own (never shown) and gives the first one's. A provider failure with no checkout to give frees the seats.
+ */
 async function openCheckout(ctx: EventsContext, event: data.EventRow, registration: data.RegistrationRow, ip: string): Promise<string> {
-  try {
-    const payment = await initiatePurposePayment(
-      forRequest(ctx.payments, { ip }),
-      {
-        amount: registration.amount,
-        paymentType: EVENT_PAYMENT_TYPE,
-        description: `Inscription — ${event.title}`.slice(0, 200),
-        name: registration.name,
-        phone: registration.telephone,
-        email: registration.email,
-      },
-      registration.user_id,
-    );
-    await data.setRegistrationPayment(ctx.db, registration.id, payment.id);
-    return payment.url;
-  } catch (error) {
-    await ctx.db.transaction().execute(async (trx) => {
-      if (await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'expire', hold_expires_at: null })) {
-        await data.releaseSeats(trx, registration.event_id, registration.seats);
-        await promoteWaiting(ctx, trx, registration.event_id);
-      }
-    });
-    throw error;
+  const payments = forRequest(ctx.payments, { ip });
+  let seen = registration.payment_id;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const pending = seen === null ? undefined : await reusableCheckout(payments, seen);
+    if (pending) return pending;
+    let payment: { id: number; url: string };
+    try {
+      payment = await initiatePurposePayment(
+        payments,
+        {
+          amount: registration.amount,
+          paymentType: EVENT_PAYMENT_TYPE,
+          description: `Inscription — ${event.title}`.slice(0, 200),
+          name: registration.name,
+          phone: registration.telephone,
+          email: registration.email,
+          eventRegistrationId: registration.id,
+        },
+        registration.user_id,
+      );
+    } catch (error) {
+      // Another request may have opened one meanwhile: that one is given; otherwise the seats go onwards.
+      const now = await data.findRegistration(ctx.db, registration.id);
+      const other = now?.payment_id && now.payment_id !== seen ? await reusableCheckout(payments, now.payment_id) : undefined;
+      if (other) return other;
+      await ctx.db.transaction().execute(async (trx) => {
+        if (await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'expire', hold_expires_at: null })) {
+          await data.releaseSeats(trx, registration.event_id, registration.seats);
+          await promoteWaiting(ctx, trx, registration.event_id);
+        }
+      });
+      throw error;
+    }
+    if (await data.linkRegistrationPayment(ctx.db, registration.id, seen, payment.id)) return payment.url;
+    await abandonPurposePayment(payments, payment.id);
+    const now = await data.findRegistration(ctx.db, registration.id);
+    if (now?.status !== 'paiement_attendu') throw conflict(M.notPayable);
+    seen = now.payment_id;
   }
+  throw conflict(M.checkoutBusy);
 }
 
-/** A new checkout for a registration still waiting for its payment (promoted from the waiting list, or a retry). */
+/** The checkout of a registration still waiting for its payment (promoted from the waiting list, or a retry). */
 export async function checkoutByToken(ctx: EventsContext, token: string, ip: string): Promise<string> {
   const registration = await byToken(ctx, token);
   if (registration.status !== 'paiement_attendu') throw conflict(M.notPayable);
@@ -205,9 +227,10 @@ export async function promoteWaiting(ctx: EventsContext, trx: Executor, eventId:
 /**
  * Cancels a registration (its holder or an administrator); its seats go to the waiting list. Once the event is
  * over, its holder can no longer cancel it; an administrator still can (the books), with no message to anyone.
+ * Returns the refund it makes due (a paid ticket), or null.
  */
 export async function cancelRegistration(ctx: EventsContext, registration: data.RegistrationRow, actor: AuditActor | null) {
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const event = await data.findEvent(trx, registration.event_id);
     const over = event !== undefined && hasEnded(event, clock.now());
     if (over && actor === null) throw conflict(M.ended);
@@ -227,27 +250,38 @@ export async function cancelRegistration(ctx: EventsContext, registration: data.
       await data.releaseSeats(trx, registration.event_id, registration.seats);
       await promoteWaiting(ctx, trx, registration.event_id);
     }
+    // A paid ticket: the money stays recorded; the association gives it back by hand, and is told to here.
+    const refund = await refundOnCancel(trx, (await data.findRegistration(trx, registration.id))!);
     // The holder is told on the telephone of the ticket, whoever cancelled (docs/product/events.md), while the event is to come.
     if (event && !over) {
       await sms(
         trx,
         registration.telephone,
-        eventTexts.registrationCancelled(event.title, event.starts_at, actor !== null, `${ctx.publicUrl}/evenements`),
+        eventTexts.registrationCancelled(
+          event.title,
+          event.starts_at,
+          actor !== null,
+          `${ctx.publicUrl}/evenements`,
+          refund?.refund_due ?? 0,
+        ),
         `event-registration-cancelled:${registration.id}`,
       );
     }
-    if (actor) {
+    // The administrator's cancellations are all in the trail; a holder's, when it leaves money to give back.
+    if (actor || refund) {
       await recordAudit(trx as DB, {
-        actorId: actor.id,
-        ip: actor.ip,
-        actingId: actor.actingId,
+        actorId: actor?.id ?? null,
+        ip: actor?.ip ?? null,
+        actingId: actor?.actingId ?? null,
         action: 'event_registration.cancel',
         entity: 'event_registration',
         entityId: registration.id,
         before: { status: registration.status },
         after: { status: 'annule' },
+        details: refund ? { ...refund, ...(actor ? {} : { via: 'titulaire du billet' }) } : null,
       });
     }
+    return refund;
   });
 }
 
@@ -286,9 +320,11 @@ export async function promoteWhereSeatsAreFree(ctx: EventsContext): Promise<numb
 }
 
 /**
- * Told of every money status change, in its transaction: the approval of a registration's payment confirms
- * it. Paid after its hold was released, it gets its seats back if they are still free; otherwise an audit
- * entry asks an administrator to refund it.
+ * Told of every money status change, in its transaction: the approval of any payment of a registration (the one the
+ * payment names, not only the registration's latest checkout) confirms it while it waits for its payment, and becomes
+ * its payment. Paid after its hold was released, it gets its seats back if they are still free. Money for seats
+ * already paid (a second checkout paid too) or for no seat is recorded like any other and flagged in the audit trail
+ * for a refund.
  */
 export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
   return async (trx, change) => {
@@ -297,20 +333,23 @@ export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
     if (!registration) return;
     const event = (await data.findEvent(trx, registration.event_id))!;
     const over = hasEnded(event, clock.now());
-    let confirmed = await data.moveRegistration(trx, registration.id, ['paiement_attendu'], { status: 'confirme', hold_expires_at: null });
+    const paid = { status: 'confirme', hold_expires_at: null, payment_id: change.id } as const;
+    let confirmed = await data.moveRegistration(trx, registration.id, ['paiement_attendu'], paid);
     // A seat released before the payment came is taken back only for an event still to come.
     if (!confirmed && !over && registration.status === 'expire' && (await data.takeSeats(trx, registration.event_id, registration.seats))) {
-      confirmed = await data.moveRegistration(trx, registration.id, ['expire'], { status: 'confirme' });
+      confirmed = await data.moveRegistration(trx, registration.id, ['expire'], paid);
+      if (!confirmed) await data.releaseSeats(trx, registration.event_id, registration.seats);
     }
     if (!confirmed) {
+      const now = (await data.findRegistration(trx, registration.id))!;
       await recordAudit(trx, {
         actorId: null,
         actingId: null,
         ip: null,
-        action: 'event_registration.paid_without_seat',
+        action: now.status === 'confirme' ? 'event_registration.paid_twice' : 'event_registration.paid_without_seat',
         entity: 'event_registration',
         entityId: registration.id,
-        details: { payment_id: change.id, status: registration.status },
+        details: { payment_id: change.id, refund_due: change.amount, status: now.status },
       });
       return;
     }

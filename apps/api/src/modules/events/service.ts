@@ -8,6 +8,7 @@ import { type AuditActor, recordAudit } from '../audit';
 import { enqueueMessage } from '../messages';
 import type { EventsContext } from './context';
 import * as data from './data';
+import { refundOnCancel } from './refunds';
 import { promoteWaiting } from './registrations';
 import { eventTexts } from './texts';
 
@@ -129,10 +130,25 @@ export async function cancelEvent(db: DB, id: number, reason: string | null, act
         cancelled_at: nowIso(),
         hold_expires_at: null,
       });
+      // A paid ticket: the association gives the money back by hand; the holder is told, the trail says what and which payment.
+      const refund = await refundOnCancel(trx, registration);
+      if (refund) {
+        await recordAudit(trx as unknown as DB, {
+          actorId: actor.id,
+          ip: actor.ip,
+          actingId: actor.actingId,
+          action: 'event_registration.cancel',
+          entity: 'event_registration',
+          entityId: registration.id,
+          before: { status: registration.status },
+          after: { status: 'annule' },
+          details: { ...refund, via: 'annulation de l’événement', event_id: id },
+        });
+      }
       await enqueueMessage(trx as unknown as DB, {
         channel: 'sms',
         to: registration.telephone,
-        body: eventTexts.eventCancelled(before.title),
+        body: eventTexts.eventCancelled(before.title, refund?.refund_due ?? 0),
         dedupeKey: `event-cancelled:${registration.id}`,
       });
     }

@@ -1,5 +1,6 @@
 import { ORGANISATION } from '@shared/constants';
 import { formatCotonouDateTime, formatFcfa } from '@shared/format';
+import { refundNotice } from '@shared/schemas/events';
 
 // The SMS of the events area (each ≤ 300 characters; times in Cotonou time).
 
@@ -23,10 +24,11 @@ const texts = {
     `${org} : une place s’est libérée pour « ${short(title)} ». Réglez ${formatFcfa(amount)} dans les 30 minutes pour la garder : ${url}`,
   reminder: (title: string, startsAt: string, place: string, code: string, url: string) =>
     `${org} : rappel, « ${short(title)} » a lieu demain, ${formatCotonouDateTime(startsAt)}, ${place.slice(0, 60)}. Code billet : ${code}. Billet : ${url}`,
-  /** A ticket cancelled by its holder (from /billet) or by the association (the back office). */
-  registrationCancelled: (title: string, startsAt: string, byAssociation: boolean, eventsUrl: string) =>
-    `${org} : votre inscription à « ${short(title)} » (${formatCotonouDateTime(startsAt)}) ${byAssociation ? 'a été annulée par l’association' : 'est annulée, comme vous l’avez demandé'}. Les autres événements : ${eventsUrl}`,
-  eventCancelled: (title: string) => `${org} : l’événement « ${short(title)} » est annulé. Nous vous prions de nous excuser.`,
+  /** A ticket cancelled by its holder (from /billet) or by the association (the back office); `refund`: FCFA paid for it, given back. */
+  registrationCancelled: (title: string, startsAt: string, byAssociation: boolean, eventsUrl: string, refund = 0) =>
+    `${org} : votre inscription à « ${short(title)} » (${formatCotonouDateTime(startsAt)}) ${byAssociation ? 'a été annulée par l’association' : 'est annulée, comme vous l’avez demandé'}.${refund > 0 ? ` ${refundNotice(refund)}` : ''} Les autres événements : ${eventsUrl}`,
+  eventCancelled: (title: string, refund = 0) =>
+    `${org} : l’événement « ${short(title)} » est annulé. Nous vous prions de nous excuser.${refund > 0 ? ` ${refundNotice(refund)}` : ''}`,
   shiftConfirm: (label: string, title: string, startsAt: string, url: string) =>
     `${org} : vous êtes inscrit(e) au créneau « ${short(label)} » (${short(title)}), ${formatCotonouDateTime(startsAt)}. Confirmez votre présence : ${url}`,
   shiftOffered: (label: string, title: string, startsAt: string, url: string) =>

@@ -3,7 +3,16 @@
 export type { MoneyKind, MoneyRow } from './data/records';
 export { moneySearchPhrase, moneySearch } from './data/search';
 export { amountInFrenchWords } from './french-words';
-export { assertPushPhone, forRequest, initiateDonation, initiatePayment, initiatePurposePayment, type PaymentsContext } from './money';
+export {
+  abandonPurposePayment,
+  assertPushPhone,
+  forRequest,
+  initiateDonation,
+  initiatePayment,
+  initiatePurposePayment,
+  type PaymentsContext,
+  reusableCheckout,
+} from './money';
 export type { MoneyHook } from './money-hooks';
 export { PAID_STATUSES } from './transitions';
 export { receiptIssuer } from './receipt-document';

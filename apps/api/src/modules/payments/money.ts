@@ -20,6 +20,7 @@ import {
   insertDonation,
   insertPayment,
   insertWebhookEvent,
+  pendingCheckoutUrl,
   type MoneyKind,
   type MoneyRow,
   type PaymentRow,
@@ -213,23 +214,28 @@ async function openCheckout(
     return checkout.url;
   } catch (error) {
     // No provider transaction exists: the record can never be paid; it is closed, not left pending.
-    await ctx.db.transaction().execute(async (trx) => {
-      await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() });
-      await recordAudit(trx, {
-        actorId: null,
-        actingId: null,
-        ip: ctx.ip ?? null,
-        action: `${kind}.status`,
-        entity: kind,
-        entityId: id,
-        before: { transaction_status: 'pending' },
-        after: { transaction_status: 'canceled' },
-        details: { source: 'checkout_failed' },
-      });
-    });
+    await closeUnused(ctx, kind, id, 'checkout_failed');
     ctx.log.warn({ err: error, kind, id }, 'payment provider unavailable at checkout');
     throw providerUnavailable();
   }
+}
+
+/** A pending record nobody will be sent to pay: closed (`canceled`, in the trail with why), never deleted. */
+async function closeUnused(ctx: PaymentsContext, kind: MoneyKind, id: number, source: 'checkout_failed' | 'checkout_superseded') {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateRecord(trx, kind, id, { transaction_status: 'canceled', updated_at: nowIso() }, 'pending'))) return;
+    await recordAudit(trx, {
+      actorId: null,
+      actingId: null,
+      ip: ctx.ip ?? null,
+      action: `${kind}.status`,
+      entity: kind,
+      entityId: id,
+      before: { transaction_status: 'pending' },
+      after: { transaction_status: 'canceled' },
+      details: { source },
+    });
+  });
 }
 
 /**
@@ -382,11 +388,21 @@ export async function pollPendingOnce(ctx: PaymentsContext, limit = 25): Promise
 
 /**
  * A payment for something another module sells (an event's seats): recorded with `paymentType` outside the
- * membership types, so it buys no membership. Returns the record's id (the caller links it) and the checkout URL.
+ * membership types, so it buys no membership, and naming what it pays (`eventRegistrationId`, as a gift names its
+ * pledge) so that whichever of them is approved is found. Returns the record's id (the caller links it) and the
+ * checkout URL, kept on the record (`reusableCheckout`) before this returns.
  */
 export async function initiatePurposePayment(
   ctx: PaymentsContext,
-  input: { amount: number; paymentType: string; description: string; name: string; phone: string; email?: string | null },
+  input: {
+    amount: number;
+    paymentType: string;
+    description: string;
+    name: string;
+    phone: string;
+    email?: string | null;
+    eventRegistrationId?: number;
+  },
   userId: number | null,
 ): Promise<{ id: number; url: string }> {
   const returnRef = newRef();
@@ -396,8 +412,25 @@ export async function initiatePurposePayment(
     name: input.name,
     email: input.email ?? null,
     phone: input.phone,
+    event_registration_id: input.eventRegistrationId ?? null,
     ...pendingColumns(ctx, userId, returnRef.hash),
   });
   const customer = { amount: input.amount, name: input.name, phone: input.phone, ...(input.email ? { email: input.email } : {}) };
-  return { id, url: await openCheckout(ctx, 'payment', id, returnRef.ref, input.description, customer) };
+  const url = await openCheckout(ctx, 'payment', id, returnRef.ref, input.description, customer);
+  await updateRecord(ctx.db, 'payment', id, { checkout_url: url });
+  return { id, url };
+}
+
+/** The checkout page of a purpose payment still pending: asked to pay again, the payer is sent there, not to a second payment. */
+export async function reusableCheckout(ctx: PaymentsContext, paymentId: number): Promise<string | undefined> {
+  return pendingCheckoutUrl(ctx.db, paymentId);
+}
+
+/**
+ * A purpose payment opened by a request that lost the race to link its payment (two « Payer » at once): its checkout
+ * page is never shown to anyone, so the record is closed rather than left pending beside the one that won. Should
+ * the provider approve it all the same, it still names what it paid, and the seller is told like for any other.
+ */
+export async function abandonPurposePayment(ctx: PaymentsContext, paymentId: number): Promise<void> {
+  await closeUnused(ctx, 'payment', paymentId, 'checkout_superseded');
 }

@@ -249,6 +249,10 @@ export interface CauseGoalsTable {
 export interface PaymentsTable extends MoneyColumns {
   payment_type: string;
   user_id: number | null;
+  /** The event registration whose seats this payment pays, else null (migration 20261130_1400). */
+  event_registration_id: number | null;
+  /** The provider's checkout page of a payment for an event's seats, given again while it is pending (same migration). */
+  checkout_url: string | null;
 }
 
 export interface PaymentEventsTable {

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, hasEnded, REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import { cancelQuestion, EVENT_MESSAGES, hasEnded, REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
 import { formatCotonouDateTime, formatCotonouTime, formatFcfa } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';
@@ -43,7 +43,8 @@ export default function TicketPage() {
   };
   const cancel = () =>
     run(async () => {
-      if (!window.confirm('Annuler cette inscription ?')) return;
+      // A paid ticket: the holder is told the association gives the money back.
+      if (!window.confirm(cancelQuestion(ticket.refund_on_cancel))) return;
       notify.success((await cancelTicket(token)).message);
       await queries.invalidateQueries({ queryKey: ['ticket', token] });
     });

@@ -58,6 +58,18 @@ export async function insertPayment(db: DB, values: Insertable<PaymentsTable>): 
   return row.id;
 }
 
+/** The checkout page of a payment still waiting for its money (not cancelled by hand), to give it again; else undefined. */
+export async function pendingCheckoutUrl(db: Executor, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .select('checkout_url')
+    .where('id', '=', id)
+    .where('transaction_status', '=', 'pending')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.checkout_url ?? undefined;
+}
+
 /** Inserts a new donation waiting for its checkout; its id. */
 export async function insertDonation(db: DB, values: Insertable<DonationsTable>): Promise<number> {
   const row = await db.insertInto('donations').values(values).returning('id').executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import * as booksHashVersion0400 from './20261130_0400_books_hash_version';
 import * as booksReversesIndex0600 from './20261130_0600_books_reverses_index';
 import * as pledgesTelephoneIndex1000 from './20261130_1000_pledges_telephone_index';
 import * as eventRegistrationsTelephone1200 from './20261130_1200_event_registrations_telephone';
+import * as paymentRegistration1400 from './20261130_1400_payment_registration';
 import * as smsMessageSid0500 from './20261130_0500_sms_message_sid';
 import * as initial from './20261121_0001_initial';
 import * as payments0500 from './20261121_0500_payments';
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '20261130_0600_books_reverses_index': booksReversesIndex0600,
   '20261130_1000_pledges_telephone_index': pledgesTelephoneIndex1000,
   '20261130_1200_event_registrations_telephone': eventRegistrationsTelephone1200,
+  '20261130_1400_payment_registration': paymentRegistration1400,
 };

@@ -1,5 +1,5 @@
 import type { AdminShift, AttendanceItem, Reception, ShiftRosterItem } from '@shared/schemas/events';
-import { REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import { REGISTRATION_STATUS_LABELS, refundDueLabel } from '@shared/schemas/events';
 import { formatCotonouDateTime, formatCotonouTime } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -33,6 +33,9 @@ export function RegistrationsPanel({ eventId, over = false }: { eventId: number;
   if (!rows) return <p>Chargement…</p>;
   const active = rows.filter((r) => r.status !== 'annule' && r.status !== 'liste_attente');
   const waiting = rows.filter((r) => r.status === 'liste_attente');
+  // Money received and owed back, refunded by hand: a registration listed above says it on its line (paid twice); a
+  // cancelled or expired one (paid, then cancelled; paid without a seat) is listed here, the lists above leaving it out.
+  const refunds = rows.filter((r) => r.refund_due > 0 && (r.status === 'annule' || r.status === 'expire'));
   const cancel = async () => {
     if (!toCancel) return;
     setBusy(true);
@@ -53,8 +56,13 @@ export function RegistrationsPanel({ eventId, over = false }: { eventId: number;
         {r.waiting_position ? <strong>{ordinal(r.waiting_position)} · </strong> : null}
         {r.name} · {countOf(r.seats, 'place')} · {REGISTRATION_STATUS_LABELS[r.status]}
         {r.checked_in_at ? ` · arrivé à ${formatCotonouTime(r.checked_in_at)}` : ''}
+        {r.refund_due > 0 ? (
+          <strong className="block text-amber-800" data-testid={`refund-${r.id}`}>
+            {refundDueLabel(r.refund_due)}
+          </strong>
+        ) : null}
       </span>
-      {r.checked_in_at ? null : (
+      {r.checked_in_at || r.status === 'annule' || r.status === 'expire' ? null : (
         <Button variant="secondary" onClick={() => setToCancel(r)}>
           Annuler
         </Button>
@@ -67,6 +75,12 @@ export function RegistrationsPanel({ eventId, over = false }: { eventId: number;
       {active.length === 0 ? <p>Aucune inscription.</p> : <ul className="divide-y divide-slate-200">{active.map(row)}</ul>}
       <h3 className="font-bold">Liste d’attente ({countOf(waiting.length, 'personne')})</h3>
       {waiting.length === 0 ? <p>Personne en attente.</p> : <ol className="divide-y divide-slate-200">{waiting.map(row)}</ol>}
+      {refunds.length > 0 ? (
+        <>
+          <h3 className="font-bold">Remboursements à faire ({countOf(refunds.length, 'inscription')})</h3>
+          <ul className="divide-y divide-slate-200">{refunds.map(row)}</ul>
+        </>
+      ) : null}
       <ConfirmDialog
         isOpen={toCancel !== null}
         title="Annuler l’inscription"
