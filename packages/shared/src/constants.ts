@@ -186,9 +186,10 @@ export const LIMITS = {
   pushRequestsPerTelephone: 3,
   pushRequestsWindowMs: 10 * 60 * 1000,
   /**
-   * Ticket and waiting-list SMS one telephone receives from event registrations in 24 hours: past it the registration
-   * is still made and its ticket shown on screen, but no SMS leaves, so a stranger's number is not flooded while a
-   * school may still register all its pupils with its own number (docs/product/events.md).
+   * Event SMS one telephone receives in 24 hours — tickets, waiting-list notices, cancellations, promotions from the
+   * waiting list, day-before reminders, all counted together: past it the action is still done and its page shows the
+   * result, but no SMS leaves, so a stranger's number is not flooded while a school may still register all its pupils
+   * with its own number (docs/product/events.md). Only an administrator's cancellation of a whole event is sent past it.
    */
   eventSmsPerTelephonePerDay: 5,
 } as const;

@@ -1,6 +1,7 @@
 import { createHash, pbkdf2Sync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openVolunteerSession } from '../../src/modules/events/shifts';
+import { setClock } from '../../src/platform/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, seedUser } from '../helpers/users';
 import { adminToken, auth, createEvent, insertVolunteer, registerTo, tokenOf } from './fixtures';
@@ -12,11 +13,15 @@ beforeAll(async () => {
   admin = await adminToken(t);
 });
 afterAll(async () => t?.close());
+afterEach(() => setClock(null));
 
 const checkIn = (eventId: number, token: string | null, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/events/${eventId}/check-ins`, headers: token ? auth(token) : {}, payload });
 
 const cotonouHHMM = (iso: string) => new Date(new Date(iso).getTime() + 3600_000).toISOString().slice(11, 16);
+
+/** The door opens 2 hours before the start: the clock is set to one hour before it. */
+const atTheDoor = (event: { starts_at: string }) => setClock(new Date(Date.parse(event.starts_at) - 3600_000));
 
 async function ticketOf(eventId: number, seats = 1) {
   const res = (await registerTo(t, eventId, { seats, name: 'Jean-Baptiste N’Dri' })).json();
@@ -28,6 +33,7 @@ describe('check-in', () => {
   it('answers 200 {name, seats} the first time and 409 « Déjà enregistré à HH:MM » (Cotonou time) after', async () => {
     const event = await createEvent(t, admin);
     const ticket = await ticketOf(event.id, 3);
+    atTheDoor(event);
     const first = await checkIn(event.id, admin, { code: ticket.code.toLowerCase() });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ name: 'Jean-Baptiste N’Dri', seats: 3 });
@@ -53,6 +59,7 @@ describe('check-in', () => {
     });
     expect(assign.statusCode).toBe(200);
     const doorToken = await openVolunteerSession(t.db, atDoor);
+    atTheDoor(event);
     const otherToken = await openVolunteerSession(t.db, elsewhere);
     expect((await checkIn(event.id, null, { code: ticket.code })).statusCode).toBe(401);
     const refused = await checkIn(event.id, otherToken, { code: ticket.code });
@@ -119,7 +126,8 @@ describe('check-in', () => {
   it('exports the attendance list as a French CSV', async () => {
     const event = await createEvent(t, admin);
     const ticket = await ticketOf(event.id, 2);
-    await checkIn(event.id, admin, { code: ticket.code });
+    atTheDoor(event);
+    expect((await checkIn(event.id, admin, { code: ticket.code })).statusCode).toBe(200);
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/attendance?format=csv`, headers: auth(admin) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -134,6 +142,7 @@ describe('check-in', () => {
     const ticket = await ticketOf(event.id);
     const waiting = (await registerTo(t, event.id)).json();
     expect(waiting.status).toBe('liste_attente');
+    atTheDoor(event);
     expect((await checkIn(event.id, admin, { code: ticket.code })).statusCode).toBe(200);
     const byToken = await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${ticket.token}` });
     expect(byToken.statusCode).toBe(409);
@@ -164,6 +173,33 @@ describe('check-in', () => {
     }
     const ok = await checkIn(event.id, admin, { code: ticket.code, scanned_at: new Date(Date.now() + 2 * 60_000).toISOString() });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('a scan sent without its time happened now: refused before the door opens (2 hours before), and the holder may still cancel', async () => {
+    const event = await createEvent(t, admin);
+    const ticket = await ticketOf(event.id);
+    const start = Date.parse(event.starts_at);
+    setClock(new Date(start - 6 * 24 * 3600_000));
+    const early = await checkIn(event.id, admin, { token: ticket.token });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe(
+      'L’accueil de cet événement ouvre 2 heures avant son début. Ce billet ne peut pas encore être enregistré.',
+    );
+    expect(early.json().errors.scanned_at).toEqual([early.json().message]);
+    setClock(new Date(start - 2 * 3600_000 - 60_000));
+    expect((await checkIn(event.id, admin, { code: ticket.code })).statusCode).toBe(422);
+    const row = await t.db.selectFrom('event_registrations').select('checked_in_at').where('id', '=', ticket.id).executeTakeFirstOrThrow();
+    expect(row.checked_in_at).toBeNull();
+    // Not checked in, the ticket is still its holder's to cancel.
+    setClock(new Date(start - 6 * 24 * 3600_000));
+    const other = await ticketOf(event.id);
+    expect((await checkIn(event.id, admin, { code: other.code })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${other.token}` })).statusCode).toBe(200);
+    // From 2 hours before the start, the same scan checks in at the server's time.
+    setClock(new Date(start - 2 * 3600_000));
+    const open = await checkIn(event.id, admin, { token: ticket.token });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().checked_in_at).toBe(new Date(start - 2 * 3600_000).toISOString());
   });
 
   it('reads « Billet annulé » for a cancelled ticket at the door, and the device list says so too', async () => {

@@ -81,6 +81,7 @@ export const EVENT_MESSAGES = {
   hoursConfirmedTrue: 'Indiquez confirmed: true pour confirmer les heures.',
   registrationCheckedIn: 'Ce billet a déjà été enregistré à l’entrée : il ne peut plus être annulé.',
   scannedAtOutside: 'L’heure du scan doit se situer entre 2 heures avant le début de l’événement et maintenant.',
+  checkInNotOpen: 'L’accueil de cet événement ouvre 2 heures avant son début. Ce billet ne peut pas encore être enregistré.',
 } as const;
 
 const M = EVENT_MESSAGES;

@@ -59,12 +59,13 @@ export async function checkIn(ctx: EventsContext, eventId: number, scan: CheckIn
   const registration = await findTicket(ctx, eventId, scan);
   const nowMs = clock.now().getTime();
   const now = new Date(nowMs).toISOString();
-  if (scan.scanned_at) {
-    // A scan is dated from 2 hours before the event starts until 5 minutes after the server's now (a device's clock may run a little ahead).
-    const event = (await data.findEvent(ctx.db, eventId))!;
-    const t = Date.parse(scan.scanned_at);
-    if (t < Date.parse(event.starts_at) - SCAN_BEFORE_START_MS || t > nowMs + SCAN_AHEAD_MS)
-      throw fieldError('scanned_at', M.scannedAtOutside);
+  // A scan is dated from 2 hours before the event starts until 5 minutes after the server's now (a device's clock may
+  // run a little ahead). A scan sent without its time happened now: the same window holds (a ticket checked in days
+  // before the event could no longer be cancelled by its holder).
+  const event = (await data.findEvent(ctx.db, eventId))!;
+  const t = scan.scanned_at ? Date.parse(scan.scanned_at) : nowMs;
+  if (t < Date.parse(event.starts_at) - SCAN_BEFORE_START_MS || t > nowMs + SCAN_AHEAD_MS) {
+    throw scan.scanned_at ? fieldError('scanned_at', M.scannedAtOutside) : fieldError('scanned_at', M.checkInNotOpen, M.checkInNotOpen);
   }
   // A scan is never later than its arrival.
   const at = scan.scanned_at && scan.scanned_at < now ? scan.scanned_at : now;

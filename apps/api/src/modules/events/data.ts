@@ -67,16 +67,43 @@ export async function listAllEvents(db: DB): Promise<EventRow[]> {
 /**
  * Takes `seats` from the event's counter in one conditional UPDATE: true when they fitted. Both engines
  * evaluate the condition on the row as it is when written (PostgreSQL re-checks it after waiting for a
- * concurrent writer's lock), so no two registrations can share the last seat.
+ * concurrent writer's lock), so no two registrations can share the last seat. `behindWaiting` (a new
+ * registration) also refuses them while anyone is on the event's waiting list: free seats are theirs first.
  */
-export async function takeSeats(db: Executor, eventId: number, seats: number): Promise<boolean> {
-  const result = await db
+export async function takeSeats(db: Executor, eventId: number, seats: number, options: { behindWaiting?: boolean } = {}): Promise<boolean> {
+  let query = db
     .updateTable('events')
     .set({ seats_taken: sql`seats_taken + ${seats}` })
     .where('id', '=', eventId)
-    .where(sql<boolean>`seats_taken + ${seats} <= capacity`)
-    .executeTakeFirst();
+    .where(sql<boolean>`seats_taken + ${seats} <= capacity`);
+  if (options.behindWaiting) {
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('event_registrations')
+            .select('event_registrations.id')
+            .where('event_registrations.event_id', '=', eventId)
+            .where('event_registrations.status', '=', 'liste_attente'),
+        ),
+      ),
+    );
+  }
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Which of these events have someone on their waiting list. */
+export async function eventsWithWaiting(db: Executor, eventIds: number[]): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('event_registrations')
+    .select('event_id')
+    .distinct()
+    .where('event_id', 'in', eventIds)
+    .where('status', '=', 'liste_attente')
+    .execute();
+  return new Set(rows.map((r) => r.event_id));
 }
 
 export async function releaseSeats(db: Executor, eventId: number, seats: number): Promise<void> {
@@ -302,6 +329,7 @@ export async function activeRegistrationsOfEvent(db: Executor, eventId: number):
     .selectAll()
     .where('event_id', '=', eventId)
     .where('status', 'in', ['confirme', 'paiement_attendu', 'liste_attente'])
+    .orderBy('id', 'asc')
     .execute();
 }
 
@@ -617,13 +645,13 @@ export async function lockTelephone(trx: Executor, telephone: string): Promise<v
   await sql`select pg_advisory_xact_lock(hashtext(${`event-telephone:${telephone}`}))`.execute(trx);
 }
 
-/** Registrations made with a telephone since a moment (the ticket SMS it received then). */
-export async function countRegistrationsByTelephoneSince(db: Executor, telephone: string, since: string): Promise<number> {
+/** The first registration ever made for an event with a telephone, whatever its status now (a stable key per telephone). */
+export async function firstRegistrationIdOf(db: Executor, eventId: number, telephone: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('event_registrations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.min<number>('id').as('id'))
+    .where('event_id', '=', eventId)
     .where('telephone', '=', telephone)
-    .where('created_at', '>=', since)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.id ?? undefined;
 }

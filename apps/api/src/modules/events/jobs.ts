@@ -4,6 +4,7 @@ import { clock } from '../../platform/lib/clock';
 import { enqueueMessage } from '../messages';
 import { type EventsContext, ticketUrl } from './context';
 import * as data from './data';
+import { queueEventSms } from './event-sms';
 import { promoteWhereSeatsAreFree, releaseExpiredHolds } from './registrations';
 import { eventTexts } from './texts';
 import { signupSignature } from './tickets';
@@ -24,7 +25,13 @@ function cotonouDay(now: Date) {
   return { tomorrowStart: todayStart + 24 * HOUR, dayAfterStart: todayStart + 48 * HOUR, nineToday: todayStart + 9 * HOUR };
 }
 
-/** From 09:00 Cotonou time, the day before an event: one SMS per confirmed registration. */
+/**
+ * From 09:00 Cotonou time, the day before an event: one SMS per telephone holding confirmed tickets (not one per
+ * registration), with the first ticket, counted toward the telephone's daily limit of event SMS (event-sms.ts). Its
+ * dedupe key is the telephone's first registration for the event, whatever became of it: sent once, however many
+ * passes run and whichever of its tickets are cancelled meanwhile. A number at its limit at 09:00 may still get it
+ * later in the day, once its older SMS are more than 24 hours old.
+ */
 export async function queueDayBeforeReminders(ctx: EventsContext): Promise<number> {
   const now = clock.now();
   const day = cotonouDay(now);
@@ -34,10 +41,32 @@ export async function queueDayBeforeReminders(ctx: EventsContext): Promise<numbe
     new Date(day.tomorrowStart).toISOString(),
     new Date(day.dayAfterStart).toISOString(),
   );
+  const byTelephone = new Map<string, typeof due>();
+  for (const r of [...due].sort((a, b) => a.id - b.id)) {
+    const key = `${r.event_id}:${r.telephone}`;
+    byTelephone.set(key, [...(byTelephone.get(key) ?? []), r]);
+  }
   let queued = 0;
-  for (const r of due) {
-    const body = eventTexts.reminder(r.event_title, r.event_starts_at, r.event_place, r.code, ticketUrl(ctx, r));
-    if (await enqueueMessage(ctx.db, { channel: 'sms', to: r.telephone, body, dedupeKey: `event-reminder:${r.id}` })) queued += 1;
+  for (const tickets of byTelephone.values()) {
+    const first = tickets[0]!;
+    const url = ticketUrl(ctx, first);
+    const body =
+      tickets.length === 1
+        ? eventTexts.reminder(first.event_title, first.event_starts_at, first.event_place, first.code, url)
+        : eventTexts.reminderMany(
+            first.event_title,
+            first.event_starts_at,
+            first.event_place,
+            tickets.length,
+            tickets.reduce((n, r) => n + r.seats, 0),
+            first.code,
+            url,
+          );
+    const sent = await ctx.db.transaction().execute(async (trx) => {
+      const keyId = (await data.firstRegistrationIdOf(trx, first.event_id, first.telephone)) ?? first.id;
+      return queueEventSms(trx, { to: first.telephone, body, dedupeKey: `event-reminder:${keyId}` });
+    });
+    if (sent) queued += 1;
   }
   return queued;
 }

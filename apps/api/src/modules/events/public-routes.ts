@@ -66,9 +66,10 @@ const publicRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, 
       },
     },
     async (request, reply) => {
-      // A signed-in member pays the member price; a bad or absent token is simply a visitor.
+      // A signed-in member pays the member price, and proves their own telephone for the channel they choose; a bad
+      // or absent token is simply a visitor.
       const user = await resolveUser(request);
-      const result = await register(ctx, request.params.id, request.body, user?.id ?? null, request.ip);
+      const result = await register(ctx, request.params.id, request.body, user, request.ip);
       return reply.status(201).send(result);
     },
   );

@@ -1,4 +1,4 @@
-import { EVENT_PAYMENT_TYPE, LIMITS } from '@shared/constants';
+import { EVENT_PAYMENT_TYPE } from '@shared/constants';
 import {
   hasEnded,
   EVENT_MESSAGES as M,
@@ -13,12 +13,12 @@ import { clock } from '../../platform/lib/clock';
 import { conflict, fieldError, HttpError, notFound } from '../../platform/lib/http-errors';
 import { toE164 } from '../../platform/lib/phone';
 import { type AuditActor, recordAudit } from '../audit';
-import { recordChannelChoice } from '../privacy';
+import { type FormSender, recordOwnChannelChoice } from '../privacy';
 import { getMembership } from '../membership';
-import { enqueueMessage } from '../messages';
 import { abandonPurposePayment, forRequest, initiatePurposePayment, type MoneyHook, PAID_STATUSES, reusableCheckout } from '../payments';
 import { type EventsContext, ticketPath, ticketUrl } from './context';
 import * as data from './data';
+import { queueEventSms } from './event-sms';
 import { isTicketToken, newNonce, newTicketCode, tokenRegistrationId } from './tickets';
 import { refundOnCancel } from './refunds';
 import { eventTexts } from './texts';
@@ -38,8 +38,9 @@ async function uniqueCode(db: Executor, eventId: number): Promise<string> {
   }
 }
 
+/** Every SMS below counts toward the telephone's daily limit of event SMS (event-sms.ts); `db` is a transaction. */
 async function sms(db: Executor, to: string, body: string, dedupeKey: string): Promise<void> {
-  await enqueueMessage(db as DB, { channel: 'sms', to, body, dedupeKey });
+  await queueEventSms(db, { to, body, dedupeKey });
 }
 
 /** The event a visitor may register for, or the error that says why not. */
@@ -67,9 +68,10 @@ export async function register(
   ctx: EventsContext,
   eventId: number,
   input: RegistrationInput,
-  userId: number | null,
+  sender: FormSender | null,
   ip: string,
 ): Promise<RegisterResult> {
+  const userId = sender?.id ?? null;
   const event = await openEvent(ctx.db, eventId);
   const telephone = toE164(input.telephone);
   if (!telephone) throw fieldError('telephone', M.telephone);
@@ -80,7 +82,9 @@ export async function register(
   // row is locked only while that statement runs, not while a busy server goes back and forth inside a
   // transaction, so a hundred simultaneous registrations queue for microseconds each. Should the process die
   // between the two, the seats stay taken (never sold twice); a failed transaction gives them back.
-  const fits = await data.takeSeats(ctx.db, event.id, input.seats);
+  // While anyone waits, a newcomer queues behind them, even for seats that are free: freed seats go to the waiting
+  // list in order (CONTRACT « A cancellation promotes the waiting list in order »).
+  const fits = await data.takeSeats(ctx.db, event.id, input.seats, { behindWaiting: true });
   const status: RegistrationStatus = !fits ? 'liste_attente' : amount > 0 ? 'paiement_attendu' : 'confirme';
   let registration: data.RegistrationRow;
   try {
@@ -105,15 +109,14 @@ export async function register(
         created_at: now,
         updated_at: now,
       });
-      // Before the ticket's message, so a person choosing WhatsApp gets the ticket there.
-      await recordChannelChoice(trx, input.channel, { telephone, userId, source: 'event_registration', subject: null, ip });
-      // Anyone may type any number: past a few tickets a day, the ticket is shown on screen only (LIMITS).
-      await data.lockTelephone(trx, telephone);
-      const since = new Date(clock.now().getTime() - 24 * 3600_000).toISOString();
-      const flooded = (await data.countRegistrationsByTelephoneSince(trx, telephone, since)) > LIMITS.eventSmsPerTelephonePerDay;
-      if (!flooded && status === 'confirme') {
+      // Before the ticket's message, so a person choosing WhatsApp gets the ticket there. Anyone may type any number:
+      // the choice neither undoes the number's withdrawal nor withdraws its owner's consent unless the sender proves
+      // the number (docs/whatsapp.md — « The channel chosen on a public form »).
+      await recordOwnChannelChoice(trx, input.channel, { telephone, sender, source: 'event_registration', ip });
+      // Anyone may type any number: past a few event SMS a day to it, the ticket is shown on screen only (event-sms.ts).
+      if (status === 'confirme') {
         await sms(trx, telephone, eventTexts.ticket(event.title, event.starts_at, row.code, ticketUrl(ctx, row)), `event-ticket:${row.id}`);
-      } else if (!flooded && status === 'liste_attente') {
+      } else if (status === 'liste_attente') {
         await sms(trx, telephone, eventTexts.waiting(event.title, ticketUrl(ctx, row)), `event-waiting:${row.id}`);
       }
       return row;

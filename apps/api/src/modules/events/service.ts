@@ -5,16 +5,20 @@ import { type DB, nowIso } from '../../platform/database/database';
 import { clock } from '../../platform/lib/clock';
 import { conflict, fieldError, notFound } from '../../platform/lib/http-errors';
 import { type AuditActor, recordAudit } from '../audit';
-import { enqueueMessage } from '../messages';
 import type { EventsContext } from './context';
 import * as data from './data';
+import { queueEventSms } from './event-sms';
 import { refundOnCancel } from './refunds';
 import { promoteWaiting } from './registrations';
 import { eventTexts } from './texts';
 
 // Events as administrators manage them and visitors see them.
 
-export function toEventItem(row: data.EventRow): EventItem {
+/**
+ * An event as the pages show it. `seats_left` is what a new registrant can get: none while anyone waits (they come
+ * first, in order), whatever seats are free on the counter (a freed seat too few for the first in line).
+ */
+export function toEventItem(row: data.EventRow, someoneWaits = false): EventItem {
   return {
     id: row.id,
     title: row.title,
@@ -23,7 +27,7 @@ export function toEventItem(row: data.EventRow): EventItem {
     ends_at: row.ends_at,
     place: row.place,
     capacity: row.capacity,
-    seats_left: row.status === 'annule' ? 0 : Math.max(0, row.capacity - row.seats_taken),
+    seats_left: row.status === 'annule' || someoneWaits ? 0 : Math.max(0, row.capacity - row.seats_taken),
     price_member: row.price_member,
     price_public: row.price_public,
     registration_closes_at: row.registration_closes_at,
@@ -31,6 +35,15 @@ export function toEventItem(row: data.EventRow): EventItem {
     status: row.status === 'annule' ? 'annule' : 'actif',
     created_at: row.created_at,
   };
+}
+
+/** Events as the pages show them, each knowing whether anyone waits. */
+async function toEventItems(db: data.Executor, rows: data.EventRow[]): Promise<EventItem[]> {
+  const waiting = await data.eventsWithWaiting(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toEventItem(r, waiting.has(r.id)));
 }
 
 const columns = (input: EventData) => ({
@@ -90,7 +103,7 @@ export async function updateEventById(ctx: EventsContext, id: number, input: Eve
       before: toEventItem(before),
       after: toEventItem(row),
     });
-    return toEventItem((await data.findEvent(trx, id))!);
+    return (await toEventItems(trx, [(await data.findEvent(trx, id))!]))[0]!;
   });
 }
 
@@ -109,16 +122,20 @@ export async function setPublished(db: DB, id: number, published: boolean, actor
       before: { published: before.published === 1 },
       after: { published },
     });
-    return toEventItem(row);
+    return (await toEventItems(trx, [row]))[0]!;
   });
 }
 
 /**
- * Cancels an event: every registration still active is cancelled and told by SMS. An event already over is not
- * cancelled: its registrations and check-ins are the attendance books, and nobody is texted about a past event.
+ * Cancels an event: every registration still active is cancelled, and each telephone holding one is told by one SMS
+ * (however many registrations it made). That SMS is sent whatever the telephone's daily limit of event SMS: only an
+ * administrator triggers it, once per event, and a person must not travel to a cancelled event; it counts toward the
+ * limit of what follows (event-sms.ts). An event already over is not cancelled: its registrations and check-ins are
+ * the attendance books, and nobody is texted about a past event.
  */
 export async function cancelEvent(db: DB, id: number, reason: string | null, actor: AuditActor): Promise<EventItem> {
   return db.transaction().execute(async (trx) => {
+    const told = new Map<string, { firstId: number; refund: number }>();
     const before = await data.findEvent(trx, id);
     if (!before) throw notFound(M.notFound);
     if (before.status === 'annule') throw conflict(M.cancelled);
@@ -145,12 +162,17 @@ export async function cancelEvent(db: DB, id: number, reason: string | null, act
           details: { ...refund, via: 'annulation de l’événement', event_id: id },
         });
       }
-      await enqueueMessage(trx as unknown as DB, {
-        channel: 'sms',
-        to: registration.telephone,
-        body: eventTexts.eventCancelled(before.title, refund?.refund_due ?? 0),
-        dedupeKey: `event-cancelled:${registration.id}`,
-      });
+      // Registrations come in id order: the first of a telephone names its one message, which sums its refunds.
+      const owed = told.get(registration.telephone);
+      if (owed) owed.refund += refund?.refund_due ?? 0;
+      else told.set(registration.telephone, { firstId: registration.id, refund: refund?.refund_due ?? 0 });
+    }
+    for (const [telephone, { firstId, refund }] of told) {
+      await queueEventSms(
+        trx,
+        { to: telephone, body: eventTexts.eventCancelled(before.title, refund), dedupeKey: `event-cancelled:${firstId}` },
+        { unlimited: true },
+      );
     }
     await recordAudit(trx as unknown as DB, {
       actorId: actor.id,
@@ -170,15 +192,15 @@ export async function cancelEvent(db: DB, id: number, reason: string | null, act
 export async function publicEvent(db: DB, id: number): Promise<EventItem> {
   const row = await data.findEvent(db, id);
   if (!row?.published) throw notFound(M.notFound);
-  return toEventItem(row);
+  return (await toEventItems(db, [row]))[0]!;
 }
 
 export async function publicEvents(db: DB): Promise<EventItem[]> {
-  return (await data.listPublishedEvents(db, clock.now().toISOString())).map(toEventItem);
+  return toEventItems(db, await data.listPublishedEvents(db, clock.now().toISOString()));
 }
 
 export async function adminEvents(db: DB): Promise<EventItem[]> {
-  return (await data.listAllEvents(db)).map(toEventItem);
+  return toEventItems(db, await data.listAllEvents(db));
 }
 
 export async function setReception(db: DB, eventId: number, volunteerIds: number[], actor: AuditActor): Promise<number[]> {

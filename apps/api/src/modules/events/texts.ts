@@ -24,6 +24,9 @@ const texts = {
     `${org} : une place s’est libérée pour « ${short(title)} ». Réglez ${formatFcfa(amount)} dans les 30 minutes pour la garder : ${url}`,
   reminder: (title: string, startsAt: string, place: string, code: string, url: string) =>
     `${org} : rappel, « ${short(title)} » a lieu demain, ${formatCotonouDateTime(startsAt)}, ${place.slice(0, 60)}. Code billet : ${code}. Billet : ${url}`,
+  /** The one reminder of a telephone holding several tickets for the event: their count and seats, and the first ticket. */
+  reminderMany: (title: string, startsAt: string, place: string, tickets: number, seats: number, code: string, url: string) =>
+    `${org} : rappel, « ${short(title)} » a lieu demain, ${formatCotonouDateTime(startsAt)}, ${place.slice(0, 40)}. Vos ${tickets} billets, ${seats} places. Premier billet : ${code}, ${url}`,
   /** A ticket cancelled by its holder (from /billet) or by the association (the back office); `refund`: FCFA paid for it, given back. */
   registrationCancelled: (title: string, startsAt: string, byAssociation: boolean, eventsUrl: string, refund = 0) =>
     `${org} : votre inscription à « ${short(title)} » (${formatCotonouDateTime(startsAt)}) ${byAssociation ? 'a été annulée par l’association' : 'est annulée, comme vous l’avez demandé'}.${refund > 0 ? ` ${refundNotice(refund)}` : ''} Les autres événements : ${eventsUrl}`,

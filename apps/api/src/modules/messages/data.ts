@@ -229,6 +229,22 @@ export function confirmedAdministrators(db: DB) {
     .execute();
 }
 
+/**
+ * How many messages to this address, whose dedupe key starts with `keyPrefix` (letters, digits and dashes), were
+ * queued since `since`: what a per-address limit counts (the events area's SMS per telephone).
+ */
+export async function countKeyedMessagesSince(db: DB, to: string, keyPrefix: string, since: string): Promise<number> {
+  if (!/^[A-Za-z0-9-]+$/.test(keyPrefix)) throw new Error(`unsafe dedupe key prefix: ${keyPrefix}`);
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to_address', '=', to)
+    .where('dedupe_key', 'like', `${keyPrefix}%`)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function anyDedupeKeyUsed(db: DB, keys: string[]): Promise<boolean> {
   const row = await db.selectFrom('outbox_messages').select('id').where('dedupe_key', 'in', keys).limit(1).executeTakeFirst();
   return row !== undefined;

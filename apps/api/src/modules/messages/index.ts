@@ -11,7 +11,15 @@ export {
   notifyVolunteerConfirmed,
   notifyVolunteerRefused,
 } from './notifications';
-export { enqueueMessage, type MessageChannel, notifyPerson, type OutgoingMessage, outboxRow, type Recipient } from './outbox';
+export {
+  countMessagesSince,
+  enqueueMessage,
+  type MessageChannel,
+  notifyPerson,
+  type OutgoingMessage,
+  outboxRow,
+  type Recipient,
+} from './outbox';
 export { default as messagesPlugin, type MessagesPluginOptions } from './plugin';
 export { ERASURE_CATEGORY } from './worker';
 export { default as messageRoutes } from './routes';

@@ -2,7 +2,7 @@ import type { DB } from '../../platform/database/database';
 import { nowIso } from '../../platform/database/database';
 import { toE164 } from '../../platform/lib/phone';
 import { sealText } from '../../platform/storage/sealed-text';
-import { insertOutboxRow } from './data';
+import { countKeyedMessagesSince, insertOutboxRow } from './data';
 
 // The one way the platform speaks to people: a row in outbox_messages. The request that causes a
 // message only inserts it (inside its own transaction when it has one); a worker sends it later.
@@ -66,6 +66,15 @@ export function outboxRow(message: OutgoingMessage, now = nowIso()) {
 /** Queues one message; returns false when its dedupe key was already used. Pass a transaction to queue atomically with a change. */
 export async function enqueueMessage(db: DB, message: OutgoingMessage): Promise<boolean> {
   return insertOutboxRow(db, outboxRow(message));
+}
+
+/**
+ * How many messages to one address with a dedupe key starting with `keyPrefix` were queued since `since` (an SMS
+ * counted under its E.164 number, whatever spelling the caller has): for a per-address limit, counted by the caller
+ * under its own lock so that two requests do not both pass it.
+ */
+export async function countMessagesSince(db: DB, query: { to: string; keyPrefix: string; since: string }): Promise<number> {
+  return countKeyedMessagesSince(db, toE164(query.to) ?? query.to, query.keyPrefix, query.since);
 }
 
 export interface Recipient {

@@ -104,11 +104,21 @@ export interface FormSender {
   code_verified_at: string | null;
 }
 
+/** The public forms whose channel choice is recorded through `recordOwnChannelChoice`: a choice, not a withdrawal. */
+const FORM_CHOICE_SOURCES = new Set(['donation_form', 'payment_form', 'pledge_form', 'event_registration', 'volunteer_form']);
+
 /**
- * The channel chosen on a gift form (donation, fee, pledge) is recorded as that channel's consent (CONTRACT « Phone-only
- * people »). Anyone can type any telephone there, so a choice never undoes the number's STOP unless it is proved: the
- * sender is signed in on their own account (no act-as) with an SMS code to that number (docs/whatsapp.md — « The
- * channel chosen on a gift form »). A signed-in sender's own number is recorded under their account. True when recorded.
+ * The channel chosen on a public form (donation, fee, pledge, event registration, volunteer application) is recorded
+ * as that channel's consent (CONTRACT « Phone-only people »). Anyone can type any telephone there, and giving or
+ * withdrawing a consent for an address needs its proof (CONTRACT « Who may act on whom »), so (docs/whatsapp.md —
+ * « The channel chosen on a public form »):
+ * - the number's owner proved by an SMS code (signed in on their own login, not an adviser's act-as token, by a code
+ *   to that number) records any choice;
+ * - a signed-in sender's own number without that proof records any choice but a WhatsApp one over the number's STOP;
+ * - anyone else (a stranger, a visitor) records a choice only where it changes nobody's decision: « whatsapp » not
+ *   over a withdrawal of that consent (a STOP, a code, a link, the member space, or an SMS choice after a WhatsApp
+ *   one), « sms » not over a consent given.
+ * A signed-in sender's own number is recorded under their account. True when recorded.
  */
 export async function recordOwnChannelChoice(
   db: DB,
@@ -120,10 +130,17 @@ export async function recordOwnChannelChoice(
   const telephone = toE164(ctx.telephone) ?? ctx.telephone;
   const own = !!sender?.telephone && sender.acting_user_id === null && telephoneSpellings(sender.telephone).includes(telephone);
   const proved = own && !!sender?.code_verified_at;
-  if (choice === 'whatsapp' && !proved) {
+  if (!proved) {
     const rows = await consentsOf(db, { telephones: telephoneSpellings(telephone), emails: [] });
-    const last = rows.filter((r) => r.purpose === 'whatsapp' && !r.subject).at(-1);
-    if (last && !last.given && last.source === 'stop') return false;
+    const history = rows.filter((r) => r.purpose === 'whatsapp' && !r.subject);
+    const last = history.at(-1);
+    if (choice === 'whatsapp' && last && !last.given) {
+      if (last.source === 'stop') return false;
+      // Withdrawn: by an act of the owner (not a form's choice), or an SMS choice after a WhatsApp consent.
+      const withdrawn = !FORM_CHOICE_SOURCES.has(last.source) || history.some((r) => r.given);
+      if (!own && withdrawn) return false;
+    }
+    if (choice === 'sms' && !own && last?.given) return false;
   }
   await recordChannelChoice(db, choice, { telephone, userId: own ? sender!.id : null, source: ctx.source, ip: ctx.ip ?? null });
   return true;

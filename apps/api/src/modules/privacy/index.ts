@@ -4,7 +4,6 @@ export { type Controller, currentController, privacyController } from './control
 export {
   type ConsentContext,
   type FormSender,
-  recordChannelChoice,
   recordConsent,
   recordFormConsents,
   recordOwnChannelChoice,

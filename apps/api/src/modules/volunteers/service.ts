@@ -26,7 +26,7 @@ import type { AuditActor } from '../audit';
 import { isUniqueViolation } from '../../platform/database/unique-violation';
 import { publicFileUrl } from '../../platform/storage/stored-files';
 import { recordAudit } from '../audit';
-import { recordChannelChoice, recordConsent } from '../privacy';
+import { recordConsent, recordOwnChannelChoice } from '../privacy';
 import { toE164 } from '../../platform/lib/phone';
 
 const AREA_BY_FIELD: Record<VolunteerFileField, StorageArea> = {
@@ -86,7 +86,9 @@ export async function registerVolunteer(
         channel: 'web',
         source: 'volunteer_form',
       });
-      await recordChannelChoice(db, fields.channel, { telephone: fields.telephone || null, source: 'volunteer_form' });
+      // The form is public, anyone may type any number: the choice neither undoes the number's withdrawal nor
+      // withdraws its owner's consent (docs/whatsapp.md — « The channel chosen on a public form »).
+      await recordOwnChannelChoice(db, fields.channel, { telephone: fields.telephone || null, sender: null, source: 'volunteer_form' });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
