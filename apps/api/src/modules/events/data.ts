@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { RECEIVED_STATUSES } from '@shared/constants';
-import { type DB, isPostgres, nowIso } from '../../platform/database/database';
+import { type DB, nowIso } from '../../platform/database/database';
 import type { Database, EventRegistrationsTable, EventShiftsTable, EventsTable, ShiftSignupsTable } from '../../platform/database/schema';
 
 // Every query of the events area: events, registrations, reception, shifts, volunteer sessions.
@@ -637,12 +637,6 @@ export function registrationsOfUser(db: Executor, userId: number) {
     .orderBy('events.starts_at', 'desc')
     .limit(50)
     .execute();
-}
-
-/** PostgreSQL: parallel registrations with one telephone count it one after the other (SQLite's one writer already does). */
-export async function lockTelephone(trx: Executor, telephone: string): Promise<void> {
-  if (!isPostgres(trx as DB)) return;
-  await sql`select pg_advisory_xact_lock(hashtext(${`event-telephone:${telephone}`}))`.execute(trx);
 }
 
 /** The first registration ever made for an event with a telephone, whatever its status now (a stable key per telephone). */

@@ -306,3 +306,16 @@ export async function sealClearSecrets(db: DB, seal: (text: string) => string, i
   }
   return n;
 }
+
+/**
+ * PostgreSQL: the row the outbox's counting trigger locks when an SMS is queued this month (`message_counts`,
+ * migration 20261125_0700_whatsapp.ts), locked first. Every transaction that queues an SMS takes that lock anyway,
+ * so a caller that counts a number's SMS before queuing one (a per-telephone limit) is serialised with all of them by
+ * the one lock they share: a second lock of its own (per telephone, or one advisory lock) could deadlock with a
+ * transaction that queued another SMS first. SQLite's one writer serialises anyway.
+ */
+export async function lockSmsQueue(db: DB, month: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`insert into message_counts (month, channel, n) values (${month}, 'sms', 0)
+    on conflict (month, channel) do update set n = message_counts.n`.execute(db);
+}

@@ -14,6 +14,7 @@ export {
 export {
   countMessagesSince,
   enqueueMessage,
+  lockSmsCounting,
   type MessageChannel,
   notifyPerson,
   type OutgoingMessage,

@@ -2,7 +2,7 @@ import type { DB } from '../../platform/database/database';
 import { nowIso } from '../../platform/database/database';
 import { toE164 } from '../../platform/lib/phone';
 import { sealText } from '../../platform/storage/sealed-text';
-import { countKeyedMessagesSince, insertOutboxRow } from './data';
+import { countKeyedMessagesSince, insertOutboxRow, lockSmsQueue } from './data';
 
 // The one way the platform speaks to people: a row in outbox_messages. The request that causes a
 // message only inserts it (inside its own transaction when it has one); a worker sends it later.
@@ -73,6 +73,11 @@ export async function enqueueMessage(db: DB, message: OutgoingMessage): Promise<
  * counted under its E.164 number, whatever spelling the caller has): for a per-address limit, counted by the caller
  * under its own lock so that two requests do not both pass it.
  */
+/** Taken before countMessagesSince in a transaction that then queues an SMS: see lockSmsQueue (data.ts). */
+export function lockSmsCounting(db: DB): Promise<void> {
+  return lockSmsQueue(db, nowIso().slice(0, 7));
+}
+
 export async function countMessagesSince(db: DB, query: { to: string; keyPrefix: string; since: string }): Promise<number> {
   return countKeyedMessagesSince(db, toE164(query.to) ?? query.to, query.keyPrefix, query.since);
 }
