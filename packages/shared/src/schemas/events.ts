@@ -120,15 +120,33 @@ const price = z.union([z.number(), z.string()], { error: M.price }).transform((v
   return n;
 });
 
-/** An instant: an ISO date-time with its offset (the web form sends Cotonou time as +01:00). */
+/** Benin's offset from UTC, all year (no daylight saving): a date-time typed without one is Cotonou time. */
+const COTONOU_OFFSET = '+01:00';
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))?$/;
+
+/**
+ * An instant: an ISO date-time, with its offset (the web form sends Cotonou time as +01:00) or without, then read as
+ * Cotonou time (Date.parse would read it in the server's own zone). A day, hour and offset that exist (2026-02-30,
+ * 24:00 and +23:59 are refused), in the years an event can fall in, once turned to UTC too.
+ */
 export const isoInstant = (message: string = M.dateInvalid) =>
   z.string({ error: message }).transform((v, ctx) => {
-    const t = Date.parse(v);
-    // A calendar day that exists (Date.parse turns 2026-02-30 into 2 March) in the years an event can fall in.
-    const [, y, m, d] = (/^(\d{4})-(\d{2})-(\d{2})T/.exec(v) ?? []).map(Number);
+    const parts = INSTANT.exec(v);
+    const [y, m, d, h, min, sec, offH, offM] = [1, 2, 3, 4, 5, 6, 8, 9].map((i) => Number(parts?.[i] ?? 0));
     const real =
-      y !== undefined && y >= 2000 && y <= 2100 && m! >= 1 && m! <= 12 && d! >= 1 && d! <= new Date(Date.UTC(y, m!, 0)).getUTCDate();
-    if (!real || Number.isNaN(t)) {
+      parts !== null &&
+      m! >= 1 &&
+      m! <= 12 &&
+      d! >= 1 &&
+      d! <= new Date(Date.UTC(y!, m!, 0)).getUTCDate() &&
+      h! <= 23 &&
+      min! <= 59 &&
+      sec! <= 59 &&
+      offH! <= 14 &&
+      offM! <= 59;
+    const t = real ? Date.parse(parts[7] === undefined ? `${v}${COTONOU_OFFSET}` : v) : Number.NaN;
+    const year = new Date(t).getUTCFullYear();
+    if (Number.isNaN(t) || y! < 2000 || y! > 2100 || year < 2000 || year > 2100) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
