@@ -110,6 +110,63 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     expect(addresses.filter((url) => url.includes('Secret-123') || url.includes('0196000001'))).toEqual([]);
   });
 
+  it('/donation: a preset tapped, then an amount typed before hydration: the typed amount is the one sent', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/donation');
+    await page.goto('/donation', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '5\u00a0000\u00a0FCFA', exact: true }).click();
+    await page.getByLabel('Autre montant (FCFA)').fill('2500');
+    await page.getByLabel('Téléphone').fill('0197000301');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/donation/initiate'));
+    await page.getByRole('button', { name: 'Faire un don', exact: true }).click();
+    release();
+    expect((await sent).postDataJSON()).toMatchObject({ amount: 2500 });
+  });
+
+  it('/contact: three taps on Envoyer before hydration send the message once', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/contact');
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const email = `trois${stamp()}@example.bj`;
+    await page.getByLabel('Nom').fill('Afiavi Dossou');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message').fill('Trois fois touché, une fois envoyé.');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/')) posts.push(request.url());
+    });
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Envoyer' }).click();
+    release();
+    await page.getByText('Votre message a été envoyé avec succès. Nous vous répondrons rapidement.').first().waitFor();
+    const rows = await e2eDb().selectFrom('contact_messages').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+  });
+
+  it("the app's script lost once is asked again; lost for good, a notice reloads the page with what was typed", async () => {
+    const html = await (await fetch(`${baseURL()}/contact`)).text();
+    const entry = html.match(/data-entry="([^"]+)"/)![1]!;
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: true });
+    let failing = true;
+    let asked = 0;
+    await page.route(`**${entry}*`, async (route) => {
+      asked += 1;
+      if (failing) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Nom').fill('Koffi Mensah');
+    await page.getByLabel('Message').fill('Écrit pendant une coupure.');
+    // Four tries (the first, then after 1, 2 and 4 s), then the notice.
+    await page.getByRole('alert').getByText('La page n’a pas fini de se charger').waitFor({ timeout: 20_000 });
+    expect(asked).toBe(4);
+    failing = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByLabel('Nom').inputValue()).toBe('Koffi Mensah');
+    expect(await page.getByLabel('Message').inputValue()).toBe('Écrit pendant une coupure.');
+  });
+
   it('/connexion: a telephone typed before hydration is still there once React runs', async () => {
     const page = await browser.newPage();
     const release = await holdScripts(page, '/connexion');

@@ -31,15 +31,85 @@
     document.head.appendChild(link);
   };
 
+  // What was typed, kept across a reload asked for below (never a password or a file), put back before the app reads it.
+  const KEPT = `boot:kept:${location.pathname}`;
+  const fields = () => [...document.querySelectorAll('#root input, #root textarea, #root select')];
+  const keepable = (field) => field.name && !['password', 'file', 'hidden', 'submit', 'button'].includes(field.type);
+  document.addEventListener('DOMContentLoaded', () => {
+    const kept = sessionStorage.getItem(KEPT);
+    if (!kept) return;
+    sessionStorage.removeItem(KEPT);
+    const values = JSON.parse(kept);
+    for (const field of fields()) {
+      if (!keepable(field) || !(field.name in values)) continue;
+      if (field.type === 'checkbox' || field.type === 'radio') field.checked = values[field.name] === (field.value || 'on');
+      else field.value = values[field.name];
+    }
+  });
+  // The app's script did not arrive (a dropped link): asked again, at another address (a browser remembers a failed
+  // module for the page's life), three times; then a French notice offers to reload the page, what was typed kept.
+  const notice = () => {
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    Object.assign(box.style, {
+      position: 'fixed',
+      left: '0',
+      right: '0',
+      bottom: '0',
+      zIndex: '60',
+      padding: '12px 16px',
+      background: '#fef3c7',
+      color: '#0f172a',
+      borderTop: '2px solid #b45309',
+      font: '16px system-ui, sans-serif',
+    });
+    box.textContent = 'La page n’a pas fini de se charger (connexion interrompue). ';
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.textContent = 'Réessayer';
+    Object.assign(again.style, {
+      minHeight: '44px',
+      padding: '0 16px',
+      marginLeft: '8px',
+      background: '#065f46',
+      color: '#fff',
+      border: '0',
+      borderRadius: '6px',
+      font: 'inherit',
+      fontWeight: '600',
+    });
+    again.addEventListener('click', () => {
+      const values = {};
+      for (const field of fields()) {
+        if (!keepable(field)) continue;
+        if (field.type === 'checkbox' || field.type === 'radio') {
+          if (field.checked) values[field.name] = field.value || 'on';
+        } else values[field.name] = field.value;
+      }
+      sessionStorage.setItem(KEPT, JSON.stringify(values));
+      location.reload();
+    });
+    box.appendChild(again);
+    document.body.appendChild(box);
+  };
+  const load = (attempt) => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = attempt === 0 ? entry : `${entry}?essai=${attempt}`;
+    script.crossOrigin = '';
+    script.addEventListener('error', () => {
+      script.remove();
+      if (attempt < 3) setTimeout(() => load(attempt + 1), 1000 * 2 ** attempt);
+      else notice();
+    });
+    document.head.appendChild(script);
+  };
+
   const start = () => {
     if (started) return;
     started = true;
     for (const href of preloads) preload(href);
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.src = entry;
-    script.crossOrigin = '';
-    document.head.appendChild(script);
+    load(0);
     // One link per task: each costs the main thread a request's start, 0.3 to 3 ms measured on a 4× slower CPU
     // (issue #32, TBT); thirty of them at once made one long task.
     const next = () => {
@@ -49,31 +119,44 @@
     if (chunks.length) setTimeout(next);
   };
 
+  // A form is sent once however many taps it got; a tap on another button of a form (a preset amount) is dropped when
+  // the person types in that form after it: what they typed last is what they meant (probe of session 16: a preset
+  // tapped, then 2 500 typed, gave a checkout of 5 000).
+  const sends = (form) => held.some((h) => h.form === form && h.submit);
   const holdClick = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button, input[type="submit"]') : null;
     if (!button || !inRoot(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(() => button.click());
+    const form = button.form;
+    const submit = form !== null && button.type === 'submit';
+    if (!(submit && sends(form))) held.push({ form, submit, run: () => button.click() });
     start();
   };
   const holdSubmit = (event) => {
     if (!inRoot(event.target)) return;
     event.preventDefault();
     const form = event.target;
-    held.push(() => form.requestSubmit());
+    if (!sends(form)) held.push({ form, submit: true, run: () => form.requestSubmit() });
     start();
+  };
+  const typed = (event) => {
+    const form = event.target?.form;
+    if (!form) return;
+    for (let i = held.length - 1; i >= 0; i--) if (held[i].form === form && !held[i].submit) held.splice(i, 1);
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('input', typed, true);
   window.addEventListener(
     'app:hydrated',
     () => {
       document.removeEventListener('click', holdClick, true);
       document.removeEventListener('submit', holdSubmit, true);
+      document.removeEventListener('input', typed, true);
       // After React's own replay of the changes typed before hydration.
       setTimeout(() => {
-        for (const replay of held.splice(0)) replay();
+        for (const replay of held.splice(0)) replay.run();
       });
     },
     { once: true },

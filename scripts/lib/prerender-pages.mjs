@@ -145,7 +145,7 @@ function pageTemplate(shell) {
   if (!entry || styles.length !== 1) throw new Error('index.html : script ou feuille de style introuvable.');
   const css = fs.readFileSync(path.join(webDir, styles[0]), 'utf8');
   if (css.includes('</style')) throw new Error('La feuille de style ne peut pas être incluse dans la page.');
-  // Inline in the head, minified (~1.6 KB, ~0.8 KB compressed), allowed by its hash (csp-hashes.mjs): it holds a tap or
+  // Inline in the head, minified (~3.8 KB, ~1.5 KB compressed), allowed by its hash (csp-hashes.mjs): it holds a tap or
   // a submit from the page's first paint. Fetched as a deferred file, it left the time of one request during which a
   // form sent itself natively, as a GET with its fields (a password) in the address (probe of session 15).
   const boot = transformSync(fs.readFileSync(path.join(ROOT, 'apps/web/boot.js'), 'utf8'), { minify: true }).code.trim();
