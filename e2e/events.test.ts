@@ -200,7 +200,7 @@ describe('events at 360 px', () => {
     await row.getByText('Liste d’attente (2 personnes)').waitFor();
     await row.locator('li', { hasText: 'Attente Deux' }).getByText('2ᵉ', { exact: false }).waitFor();
     await row.locator('li', { hasText: 'Attente Un' }).getByRole('button', { name: 'Annuler' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler l’inscription' }).click();
     await row.getByText('Liste d’attente (1 personne)').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     assertNoPageErrors(page);

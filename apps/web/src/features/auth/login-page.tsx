@@ -30,7 +30,10 @@ export default function LoginPage() {
   });
 
   const [withCode, setWithCode] = useState(false);
+  // Signed in: the next page's code may take seconds on a slow link; the button stays busy meanwhile, not offered again.
+  const [leaving, setLeaving] = useState(false);
   const signedIn = ({ token, user }: LoginResponse) => {
+    setLeaving(true);
     session.save({
       token,
       role: user.role,
@@ -83,7 +86,7 @@ export default function LoginPage() {
                 Mot de passe oublié ?
               </Link>
             </div>
-            <Button type="submit" isLoading={isSubmitting} loadingText="Connexion…">
+            <Button type="submit" isLoading={isSubmitting || leaving} loadingText="Connexion…">
               Se connecter
             </Button>
           </FormCard>

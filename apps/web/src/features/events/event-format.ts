@@ -1,4 +1,4 @@
-import { type EventItem, hasEnded } from '@shared/schemas/events';
+import { type EventItem, hasEnded, registrationClosedReason } from '@shared/schemas/events';
 import { formatCotonouDateTime, formatFcfa } from '@shared/format';
 
 export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'>): string => {
@@ -11,9 +11,14 @@ export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'
 export const countOf = (n: number, singular: string, pluralForm = `${singular}s`): string =>
   `${n.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} ${n >= 2 ? pluralForm : singular}`;
 
-export const seatsText = (event: Pick<EventItem, 'seats_left' | 'status' | 'ends_at'>, now = new Date()): string => {
+export const seatsText = (
+  event: Pick<EventItem, 'seats_left' | 'status' | 'starts_at' | 'ends_at' | 'registration_closes_at'>,
+  now = new Date(),
+): string => {
   if (event.status === 'annule') return 'Événement annulé';
   if (hasEnded(event, now)) return 'Événement terminé';
+  // Not « liste d’attente » beside « Les inscriptions à cet événement sont closes. » (probe of session 16).
+  if (registrationClosedReason(event, now) !== null) return 'Inscriptions closes';
   if (event.seats_left === 0) return 'Complet — inscription sur liste d’attente';
   return `${countOf(event.seats_left, 'place')} ${event.seats_left >= 2 ? 'restantes' : 'restante'}`;
 };

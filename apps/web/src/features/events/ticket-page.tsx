@@ -11,6 +11,7 @@ import { Link, useParams } from '@web/lib/router';
 import { cancelTicket, fetchTicket, payTicket } from './api';
 import { countOf } from './event-format';
 import { QrCode } from './qr-code';
+import { rememberTicket } from '@web/lib/ticket-in-payment';
 
 /** /billet/:token: the ticket, its QR code (the signed link itself) and its short code. */
 export default function TicketPage() {
@@ -50,7 +51,10 @@ export default function TicketPage() {
     });
   const pay = () =>
     run(async () => {
-      window.location.assign((await payTicket(token)).checkout_url);
+      const { checkout_url } = await payTicket(token);
+      // The payment page links back here once the money is confirmed.
+      rememberTicket(`/billet/${token}`);
+      window.location.assign(checkout_url);
     });
 
   // An event already over takes no cancellation nor payment, and its waiting list no longer moves.

@@ -96,6 +96,8 @@ export function RegistrationsPanel({ eventId, over = false }: { eventId: number;
         onCancel={() => setToCancel(null)}
         onConfirm={() => void cancel()}
         isPending={busy}
+        cancelLabel="Garder"
+        confirmLabel="Annuler l’inscription"
       />
     </div>
   );
