@@ -37,6 +37,8 @@ const PAGES = [
   'features/projects/project-page.tsx',
   'features/privacy/privacy-page.tsx',
   'features/home/home-page.tsx',
+  'features/events/events-page.tsx',
+  'features/events/ticket-page.tsx',
 ];
 
 describe('public form pages', () => {

@@ -1,4 +1,5 @@
-import { type EventItem, hasEnded, registrationClosedReason } from '@shared/schemas/events';
+import type { EventItem } from '@shared/schemas/events';
+import { hasEnded, registrationClosedReason } from '@shared/zod-free/events';
 import { formatCotonouDateTime, formatFcfa } from '@shared/format';
 
 export const priceText = (event: Pick<EventItem, 'price_member' | 'price_public'>): string => {

@@ -1,5 +1,6 @@
 import { formatCotonouDateTime } from '@shared/format';
-import { type OwnTicket, REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import type { OwnTicket } from '@shared/schemas/events';
+import { REGISTRATION_STATUS_LABELS } from '@shared/zod-free/events';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api-client';

@@ -1,4 +1,4 @@
-import { cancelQuestion, EVENT_MESSAGES, hasEnded, REGISTRATION_STATUS_LABELS } from '@shared/schemas/events';
+import { cancelQuestion, EVENT_MESSAGES, hasEnded, REGISTRATION_STATUS_LABELS } from '@shared/zod-free/events';
 import { formatCotonouDateTime, formatCotonouTime, formatFcfa } from '@shared/format';
 import { Button } from '@web/components/ui/button';
 import { PageTitle } from '@web/components/ui/page-title';

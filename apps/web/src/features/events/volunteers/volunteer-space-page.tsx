@@ -1,4 +1,5 @@
-import { EVENT_MESSAGES, hasEnded, SHIFT_CHECK_OUT_GRACE_MINUTES, type Shift } from '@shared/schemas/events';
+import type { Shift } from '@shared/schemas/events';
+import { EVENT_MESSAGES, hasEnded, SHIFT_CHECK_OUT_GRACE_MINUTES } from '@shared/zod-free/events';
 import { formatCotonouDateTime } from '@shared/format';
 import { TelephoneField } from '@web/components/forms/telephone-field';
 import { Button } from '@web/components/ui/button';
