@@ -123,6 +123,24 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     expect((await sent).postDataJSON()).toMatchObject({ amount: 2500 });
   });
 
+  it('/donation: « Payer sur mon téléphone » tapped three times before hydration asks the telephone once', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const release = await holdScripts(page, '/donation');
+    await page.goto('/donation', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Autre montant (FCFA)').fill('3000');
+    await page.getByLabel('Téléphone').fill('0161000031');
+    const initiated: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/donation/initiate')) initiated.push(request.postData() ?? '');
+    });
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Payer sur mon téléphone' }).click();
+    release();
+    // Each replayed tap would have left before the first answer came back (each waits for the same form check).
+    await page.getByText('Validez le paiement sur votre téléphone').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(initiated).toHaveLength(1);
+  });
+
   it('/contact: three taps on Envoyer before hydration send the message once', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     const release = await holdScripts(page, '/contact');
@@ -165,6 +183,24 @@ describe('what is typed before the script arrives (prerendered form pages)', () 
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.getByLabel('Nom').inputValue()).toBe('Koffi Mensah');
     expect(await page.getByLabel('Message').inputValue()).toBe('Écrit pendant une coupure.');
+  });
+
+  it('what a failed reload kept comes back for two minutes only', async () => {
+    for (const [age, expected] of [
+      [30_000, 'Koffi Mensah'],
+      [3 * 60_000, ''],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await page.addInitScript((ms) => {
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1');
+          sessionStorage.setItem('boot:kept:/contact', JSON.stringify({ at: Date.now() - ms, values: { name: 'Koffi Mensah' } }));
+        }
+      }, age);
+      await page.goto('/contact');
+      await page.waitForSelector('html[data-hydrated="true"]');
+      expect(await page.getByLabel('Nom').inputValue(), `${age} ms`).toBe(expected);
+    }
   });
 
   it('/connexion: a telephone typed before hydration is still there once React runs', async () => {

@@ -31,15 +31,19 @@
     document.head.appendChild(link);
   };
 
-  // What was typed, kept across a reload asked for below (never a password or a file), put back before the app reads it.
+  // What was typed, kept across a reload asked for below (never a password or a file), put back before the app reads it;
+  // for two minutes only, and only on the page that kept it: a phone passed to someone else after a failed reload does
+  // not fill their form with the first person's details (probe of session 16).
   const KEPT = `boot:kept:${location.pathname}`;
+  const KEPT_MS = 2 * 60_000;
   const fields = () => [...document.querySelectorAll('#root input, #root textarea, #root select')];
   const keepable = (field) => field.name && !['password', 'file', 'hidden', 'submit', 'button'].includes(field.type);
   document.addEventListener('DOMContentLoaded', () => {
     const kept = sessionStorage.getItem(KEPT);
     if (!kept) return;
     sessionStorage.removeItem(KEPT);
-    const values = JSON.parse(kept);
+    const { at, values } = JSON.parse(kept);
+    if (!(Date.now() - at < KEPT_MS)) return;
     for (const field of fields()) {
       if (!keepable(field) || !(field.name in values)) continue;
       if (field.type === 'checkbox' || field.type === 'radio') field.checked = values[field.name] === (field.value || 'on');
@@ -86,7 +90,7 @@
           if (field.checked) values[field.name] = field.value || 'on';
         } else values[field.name] = field.value;
       }
-      sessionStorage.setItem(KEPT, JSON.stringify(values));
+      sessionStorage.setItem(KEPT, JSON.stringify({ at: Date.now(), values }));
       location.reload();
     });
     box.appendChild(again);
@@ -119,7 +123,7 @@
     if (chunks.length) setTimeout(next);
   };
 
-  // A form is sent once however many taps it got; a tap on another button of a form (a preset amount) is dropped when
+  // A form is sent once however many taps it got, by whichever of its sending buttons was tapped first; a tap on another button of a form (a preset amount) is dropped when
   // the person types in that form after it: what they typed last is what they meant (probe of session 16: a preset
   // tapped, then 2 500 typed, gave a checkout of 5 000).
   const sends = (form) => held.some((h) => h.form === form && h.submit);
@@ -129,7 +133,8 @@
     event.preventDefault();
     event.stopPropagation();
     const form = button.form;
-    const submit = form !== null && button.type === 'submit';
+    // A button that sends without being the form's submit (« Payer sur mon téléphone ») says so with data-sends.
+    const submit = form !== null && (button.type === 'submit' || button.hasAttribute('data-sends'));
     if (!(submit && sends(form))) held.push({ form, submit, run: () => button.click() });
     start();
   };

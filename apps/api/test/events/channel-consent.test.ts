@@ -75,6 +75,14 @@ describe('the channel chosen on the event and volunteer forms', () => {
     ]);
   });
 
+  it('nor after an « sms » of its own put between: the owner’s refusal with a code still holds (probe of session 16)', async () => {
+    await ownerChooses('+2290197980009', false);
+    expect((await registerTo(t, eventId, { telephone: '0197980009', channel: 'sms' })).statusCode).toBe(201);
+    expect((await registerTo(t, eventId, { telephone: '0197980009', channel: 'whatsapp' })).statusCode).toBe(201);
+    expect((await volunteerForm('0197980009', 'whatsapp')).statusCode).toBe(201);
+    expect((await whatsapp('+2290197980009')).filter(([given]) => given === 1)).toEqual([]);
+  });
+
   it('nor does it over a refusal made with a code, or over an SMS choice that followed a WhatsApp one', async () => {
     await ownerChooses('+2290197980002', false);
     expect((await registerTo(t, eventId, { telephone: '0197980002', channel: 'whatsapp' })).statusCode).toBe(201);

@@ -1,5 +1,7 @@
 import { cancelQuestion, refundNotice } from '@shared/schemas/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventsContextOf, runEventJobsOnce } from '../../src/modules/events';
+import { setClock } from '../../src/platform/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { adminToken, auth, createEvent, nextPhone, registerTo, smsTo, tokenOf } from './fixtures';
 
@@ -14,6 +16,7 @@ beforeAll(async () => {
   admin = await adminToken(t);
 });
 afterAll(async () => t?.close());
+afterEach(() => setClock(null));
 
 const e164 = (national: string) => `+229${national}`;
 const registration = (id: number) => t.db.selectFrom('event_registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -218,5 +221,57 @@ describe('a paid ticket cancelled: the refund is owed and said', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/registrations/by-token/${tokenOf(free.ticket_url)}` })).statusCode).toBe(200);
     expect((await smsTo(t, e164(telephone))).some((m) => m.body.includes('rembourser'))).toBe(false);
     expect(await auditOf(free.id)).toEqual([]);
+  });
+});
+
+// Attacker probe 3 (session 16): a hold released before its payment came gets its seat back only when the event is
+// neither cancelled nor waited for; otherwise the money is kept and flagged for a refund, and no ticket is sent.
+describe('a payment that comes after its hold was released', () => {
+  async function expiredHold(capacity: number) {
+    const event = await createEvent(t, admin, { capacity, price_public: 2000 });
+    const held = (await registerTo(t, event.id)).json();
+    setClock(new Date(Date.now() + 31 * 60_000));
+    await runEventJobsOnce(await eventsContextOf(t.app));
+    expect((await registration(held.id)).status).toBe('expire');
+    return { event, held };
+  }
+
+  it('of an event cancelled meanwhile: no seat, no ticket, a refund flagged', async () => {
+    const { event, held } = await expiredHold(3);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/events/${event.id}/cancel`,
+      headers: auth(admin),
+      payload: { reason: 'Pluie' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const phone = (await registration(held.id)).telephone;
+
+    expect((await decide(held.checkout_url, 'approved')).statusCode).toBe(303);
+    expect((await registration(held.id)).status).toBe('expire');
+    // The payment's own receipt goes; no ticket.
+    expect((await smsTo(t, phone)).filter((m) => m.dedupe_key?.startsWith('event-ticket'))).toEqual([]);
+    expect(await auditOf(held.id)).toContainEqual(
+      expect.objectContaining({ action: 'event_registration.paid_without_seat', details: expect.objectContaining({ refund_due: 2000 }) }),
+    );
+    const seats = await t.db.selectFrom('events').select('seats_taken').where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(seats.seats_taken).toBe(0);
+  });
+
+  it('while someone waits: the waiting list keeps its place, the late payer is flagged for a refund', async () => {
+    const event = await createEvent(t, admin, { capacity: 3, price_public: 2000 });
+    const group = (await registerTo(t, event.id, { seats: 2 })).json();
+    expect((await decide(group.checkout_url, 'approved')).statusCode).toBe(303);
+    const held = (await registerTo(t, event.id)).json();
+    const waiting = (await registerTo(t, event.id, { seats: 2 })).json();
+    expect(waiting.status).toBe('liste_attente');
+    // The hold is released: one seat is free, the two seats waited for do not fit in it.
+    setClock(new Date(Date.now() + 31 * 60_000));
+    await runEventJobsOnce(await eventsContextOf(t.app));
+    expect((await registration(held.id)).status).toBe('expire');
+    expect((await registration(waiting.id)).status).toBe('liste_attente');
+    expect((await decide(held.checkout_url, 'approved')).statusCode).toBe(303);
+    expect((await registration(held.id)).status).toBe('expire');
+    expect(await auditOf(held.id)).toContainEqual(expect.objectContaining({ action: 'event_registration.paid_without_seat' }));
   });
 });

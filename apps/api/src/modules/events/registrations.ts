@@ -338,8 +338,15 @@ export function paidRegistrationHook(ctx: EventsContext): MoneyHook {
     const over = hasEnded(event, clock.now());
     const paid = { status: 'confirme', hold_expires_at: null, payment_id: change.id } as const;
     let confirmed = await data.moveRegistration(trx, registration.id, ['paiement_attendu'], paid);
-    // A seat released before the payment came is taken back only for an event still to come.
-    if (!confirmed && !over && registration.status === 'expire' && (await data.takeSeats(trx, registration.event_id, registration.seats))) {
+    // A seat released before the payment came is taken back only for an event still to come and not cancelled, and
+    // only if nobody waits for it (the waiting list goes first): otherwise the money is flagged for a refund below.
+    if (
+      !confirmed &&
+      !over &&
+      event.status !== 'annule' &&
+      registration.status === 'expire' &&
+      (await data.takeSeats(trx, registration.event_id, registration.seats, { behindWaiting: true }))
+    ) {
       confirmed = await data.moveRegistration(trx, registration.id, ['expire'], paid);
       if (!confirmed) await data.releaseSeats(trx, registration.event_id, registration.seats);
     }

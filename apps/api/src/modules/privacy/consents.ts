@@ -134,10 +134,13 @@ export async function recordOwnChannelChoice(
     const rows = await consentsOf(db, { telephones: telephoneSpellings(telephone), emails: [] });
     const history = rows.filter((r) => r.purpose === 'whatsapp' && !r.subject);
     const last = history.at(-1);
+    // The owner's last act on this consent (a code, a STOP, a link, the member space), whatever forms recorded since:
+    // a stranger's « sms » after the owner's withdrawal must not make room for their « whatsapp » (probe of session 16).
+    const ownerAct = history.findLast((r) => !FORM_CHOICE_SOURCES.has(r.source));
     if (choice === 'whatsapp' && last && !last.given) {
-      if (last.source === 'stop') return false;
+      if (last.source === 'stop' || (ownerAct?.source === 'stop' && !ownerAct.given)) return false;
       // Withdrawn: by an act of the owner (not a form's choice), or an SMS choice after a WhatsApp consent.
-      const withdrawn = !FORM_CHOICE_SOURCES.has(last.source) || history.some((r) => r.given);
+      const withdrawn = (ownerAct !== undefined && !ownerAct.given) || history.some((r) => r.given);
       if (!own && withdrawn) return false;
     }
     if (choice === 'sms' && !own && last?.given) return false;

@@ -4,7 +4,7 @@ import { seatsText } from './event-format';
 describe('the seats line of an event', () => {
   const event = {
     seats_left: 0,
-    status: 'actif',
+    status: 'actif' as const,
     starts_at: '2030-03-15T15:00:00.000Z',
     ends_at: '2030-03-15T18:00:00.000Z',
     registration_closes_at: '2030-03-14T15:00:00.000Z',
@@ -14,6 +14,6 @@ describe('the seats line of an event', () => {
     expect(seatsText({ ...event, seats_left: 3 }, new Date('2030-03-14T14:00:00Z'))).toBe('3 places restantes');
     expect(seatsText(event, new Date('2030-03-15T16:00:00Z'))).toBe('Inscriptions closes');
     expect(seatsText(event, new Date('2030-03-15T18:00:01Z'))).toBe('Événement terminé');
-    expect(seatsText({ ...event, status: 'annule' }, new Date('2030-03-14T14:00:00Z'))).toBe('Événement annulé');
+    expect(seatsText({ ...event, status: 'annule' as const }, new Date('2030-03-14T14:00:00Z'))).toBe('Événement annulé');
   });
 });

@@ -192,6 +192,7 @@ export default function PaymentPage() {
             {/* No page: the mobile-money operator asks on the telephone given above (docs/giving-by-phone.md). */}
             <Button
               type="button"
+              data-sends=""
               variant="secondary"
               disabled={inProgress}
               onClick={handleSubmit((values) => start({ ...values, mode: 'push' }))}

@@ -128,6 +128,7 @@ export function MonthlyGiftForm({ purpose, amount }: { purpose: DonationPurpose;
       {/* No page: the first gift is asked on the telephone given above (docs/giving-by-phone.md). */}
       <Button
         type="button"
+        data-sends=""
         variant="secondary"
         disabled={inProgress}
         onClick={handleSubmit((values) => start({ ...values, mode: 'push' }))}
