@@ -180,6 +180,7 @@ describe('a paid ticket cancelled: the refund is owed and said', () => {
     const payment = (await paymentsOf(paid.id))[0]!;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/registrations/${paid.id}`, headers: auth(admin) });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Inscription annulée. Remboursement à faire\u00a0: 2\u00a0000\u00a0FCFA.');
     const entry = (await auditOf(paid.id)).find((a) => a.action === 'event_registration.cancel');
     expect(entry?.actor_user_id).not.toBeNull();
     expect(entry?.details).toMatchObject({ refund_due: 2000, payment_id: payment.id });

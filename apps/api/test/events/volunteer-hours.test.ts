@@ -60,6 +60,10 @@ describe('volunteer hours', () => {
     expect((await stamp(shiftId, token, 'in')).statusCode).toBe(409);
     setClock('2031-01-10T07:30:00Z');
     expect((await stamp(shiftId, token, 'in')).statusCode).toBe(200);
+    // Arrived early, a departure before the start is refused (it would count nothing and could not be put right).
+    const tooSoon = await stamp(shiftId, token, 'out');
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().message).toBe('Le créneau n’a pas encore commencé\u00a0: le départ s’enregistre après son début.');
     setClock('2031-01-13T10:00:00Z'); // days after the end
     const late = await stamp(shiftId, token, 'out');
     expect(late.statusCode).toBe(409);

@@ -69,6 +69,7 @@ export const EVENT_MESSAGES = {
   checkInTooEarly: 'L’arrivée s’enregistre au plus tôt 30 minutes avant le début du créneau.',
   checkInTooLate: 'Ce créneau est terminé : l’arrivée ne peut plus être enregistrée.',
   checkOutTooLate: 'Le départ s’enregistre au plus tard 2 heures après la fin du créneau.',
+  checkOutTooEarly: 'Le créneau n’a pas encore commencé\u00a0: le départ s’enregistre après son début.',
   signupNotFound: 'Inscription au créneau introuvable.',
   hoursConfirmed: 'Heures confirmées.',
   hoursNothing: 'Aucune heure à confirmer : l’arrivée et le départ ne sont pas enregistrés. Indiquez les minutes.',

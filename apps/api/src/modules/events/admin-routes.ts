@@ -1,4 +1,4 @@
-import { REGISTRATION_STATUS_LABELS, type RegistrationStatus } from '@shared/schemas/events';
+import { REGISTRATION_STATUS_LABELS, type RegistrationStatus, refundDueLabel } from '@shared/schemas/events';
 import { messageSchema } from '@shared/schemas/api-common';
 import {
   attendanceItemSchema,
@@ -220,8 +220,9 @@ const adminRoutes: FastifyPluginAsyncZod<{ ctx: EventsContext }> = async (app, {
     async (request) => {
       const registration = await data.findRegistration(ctx.db, request.params.id);
       if (!registration) throw notFound(EVENT_MESSAGES.registrationNotFound);
-      await cancelRegistration(ctx, registration, actorOf(request));
-      return { message: EVENT_MESSAGES.cancelledOk };
+      const refund = await cancelRegistration(ctx, registration, actorOf(request));
+      // The administrator is told what the association owes back (the holder's SMS says it too).
+      return { message: refund ? `${EVENT_MESSAGES.cancelledOk} ${refundDueLabel(refund.refund_due)}.` : EVENT_MESSAGES.cancelledOk };
     },
   );
 };

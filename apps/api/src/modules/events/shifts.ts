@@ -153,6 +153,8 @@ export async function stampShift(db: DB, shiftId: number, volunteerId: number, w
     if (now > end && !signup.checked_in_at) throw conflict(M.checkInTooLate);
   } else {
     if (!signup.checked_in_at) throw new HttpError(409, M.notCheckedIn);
+    // A departure before the start would count nothing and, the first stamp counting, could not be put right.
+    if (now < start) throw conflict(M.checkOutTooEarly);
     if (now > end + CHECK_OUT_AFTER_MS && !signup.checked_out_at) throw conflict(M.checkOutTooLate);
   }
   await data.stampSignup(db, signup.id, what === 'in' ? 'checked_in_at' : 'checked_out_at', clock.now().toISOString());
