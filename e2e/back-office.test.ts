@@ -238,6 +238,26 @@ describe('each back-office view has its own address', () => {
 });
 
 describe('the back office on a 360 px touch phone', () => {
+  it('keeps the header’s height when the person’s name arrives', async () => {
+    const page = await browser.newPage(PHONE);
+    await asAdmin(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard-administrateur');
+    const header = page.locator('header').first();
+    await header.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    const before = (await header.boundingBox())!.height;
+    release();
+    await page.getByTestId('dashboard-user-name').waitFor();
+    expect((await header.boundingBox())!.height).toBe(before);
+  });
+
   it('lands on what waits, with counts, and a menu with words', async () => {
     const page = await browser.newPage(PHONE);
     await asAdmin(page);
