@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
-import { E2E_ADMIN } from './helpers/constants';
+import { adminToken, assertNoPageErrors, baseURL, callApi, createE2eEvent, setupBrowser } from './helpers/browser';
 
 // A paid ticket cancelled from /billet: the holder is told the association will refund, and the administrator's
 // registrations of the event list the refund to make (attacker probe M3).
@@ -8,36 +7,13 @@ import { E2E_ADMIN } from './helpers/constants';
 const browser = setupBrowser();
 const PHONE = { width: 360, height: 740 };
 
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = callApi;
 
 describe('a paid ticket cancelled at 360 px', () => {
   it('warns the holder of the refund, and shows the administrator the refund to make', async () => {
-    const admin = (await call<{ token: string }>('/login', { body: { telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password } }))
-      .token;
-    const start = Date.now() + 6 * 24 * 3600_000;
+    const admin = await adminToken();
     const title = `Gala payant ${Date.now()}`;
-    const event = await call<{ id: number }>('/admin/events', {
-      token: admin,
-      body: {
-        title,
-        description: 'Un dîner de collecte.',
-        starts_at: new Date(start).toISOString(),
-        ends_at: new Date(start + 3 * 3600_000).toISOString(),
-        place: 'Hôtel du Lac, Cotonou',
-        capacity: 10,
-        price_member: 2000,
-        price_public: 2000,
-        published: true,
-      },
-    });
+    const event = await createE2eEvent(admin, { title, startsIn: 6 * 24 * 3600_000, capacity: 10, price_member: 2000, price_public: 2000 });
     const registration = await call<{ id: number; checkout_url: string; ticket_url: string }>(`/events/${event.id}/registrations`, {
       body: { name: 'Rémi Payeur', telephone: '0197554470', seats: 1 },
     });

@@ -1,63 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoPageErrors, baseURL, setupBrowser } from './helpers/browser';
-import { E2E_ADMIN } from './helpers/constants';
+import { adminToken, assertNoPageErrors, callApi, createE2eEvent, setupBrowser } from './helpers/browser';
 import { e2eDb } from './helpers/seed';
 import { sentCode } from './helpers/sent-codes';
 
 const browser = setupBrowser();
 const PHONE = { width: 360, height: 740 };
 
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = callApi;
 
-async function adminToken() {
-  return (await call<{ token: string }>('/login', { body: { telephone: E2E_ADMIN.telephone, password: E2E_ADMIN.password } })).token;
-}
-
-async function freeEvent(token: string, title: string, startsIn = 7 * 24 * 3600_000) {
-  const start = Date.now() + startsIn;
-  return call<{ id: number }>('/admin/events', {
-    token,
-    body: {
-      title,
-      description: 'Une matinée de dépistage et de conseils.',
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(start + 4 * 3600_000).toISOString(),
-      place: 'Maison des jeunes, Akpakpa',
-      capacity: 30,
-      price_member: 0,
-      price_public: 0,
-      published: true,
-    },
-  });
-}
+/** A free event (the shared helper's defaults) starting in `startsIn`. */
+const freeEvent = (token: string, title: string, startsIn?: number) => createE2eEvent(token, { title, startsIn });
 
 describe('events at 360 px', () => {
   it('a paid seat: back from the checkout, the page names the event registration and links to the ticket', async () => {
     const admin = await adminToken();
-    const start = Date.now() + 7 * 24 * 3600_000;
     const title = `Atelier payant ${Date.now()}`;
-    const event = await call<{ id: number }>('/admin/events', {
-      token: admin,
-      body: {
-        title,
-        description: 'Un atelier de couture.',
-        starts_at: new Date(start).toISOString(),
-        ends_at: new Date(start + 3 * 3600_000).toISOString(),
-        place: 'Centre social, Cadjèhoun',
-        capacity: 10,
-        price_member: 500,
-        price_public: 1000,
-        published: true,
-      },
-    });
+    const event = await createE2eEvent(admin, { title, capacity: 10, price_member: 500, price_public: 1000 });
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`/evenements/${event.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();

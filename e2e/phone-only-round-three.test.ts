@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePng } from '../apps/api/test/public-site/fixtures';
-import { adminToken, assertNoPageErrors, baseURL, loginViaApi, setupBrowser } from './helpers/browser';
+import { adminToken, assertNoPageErrors, callApi, createE2eEvent, loginViaApi, setupBrowser } from './helpers/browser';
 import { E2E_ADMIN } from './helpers/constants';
 import { e2eDb, seedE2eUser } from './helpers/seed';
 import { sentCode } from './helpers/sent-codes';
@@ -123,34 +123,9 @@ describe('round three, the forms at 360 px (issue 41)', () => {
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
+const call = callApi;
 /** A free, published event a week ahead. */
-async function freeEvent(title: string) {
-  const start = Date.now() + 7 * 24 * 3600_000;
-  return call<{ id: number }>('/admin/events', {
-    token: await adminToken(),
-    body: {
-      title,
-      description: 'Une matinée de dépistage et de conseils.',
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(start + 4 * 3600_000).toISOString(),
-      place: 'Maison des jeunes, Akpakpa',
-      capacity: 30,
-      price_member: 0,
-      price_public: 0,
-      published: true,
-    },
-  });
-}
+const freeEvent = async (title: string) => createE2eEvent(await adminToken(), { title });
 
 describe('« Mes billets » and a cancelled ticket, at 360 px (issue 41)', () => {
   it('the ticket is listed in « Mon espace »; cancelled on its page, a toast below the header, then a page that says so and links onwards, and an SMS', async () => {

@@ -82,6 +82,37 @@ export async function loginViaApi(
 }
 
 /** The seeded administrator's token, for set-up calls made through the API. */
+/** A JSON call to the e2e server's API (POST when there is a body); throws with the answer when it is not 2xx. */
+export async function callApi<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A published event created by the administrator, free and a week ahead unless `fields` say otherwise. */
+export async function createE2eEvent(token: string, fields: { title: string; startsIn?: number } & Record<string, unknown>) {
+  const { startsIn = 7 * 24 * 3600_000, ...rest } = fields;
+  const start = Date.now() + startsIn;
+  return callApi<{ id: number }>('/admin/events', {
+    token,
+    body: {
+      description: 'Une matinée de dépistage et de conseils.',
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 4 * 3600_000).toISOString(),
+      place: 'Maison des jeunes, Akpakpa',
+      capacity: 30,
+      price_member: 0,
+      price_public: 0,
+      published: true,
+      ...rest,
+    },
+  });
+}
+
 export async function adminToken(): Promise<string> {
   const res = await fetch(`${baseURL()}/api/login`, {
     method: 'POST',
